@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ctneon: AES key schedules and the portable constant-time AES.
+ *
+ * The key is expanded once, at setkey, into three schedules:
+ *  - enc: round keys for the vpaes encryption cores, in the tower-field basis
+ *         of vpaes-tables.h with the S-box constant folded in;
+ *  - dec: round keys for the vpaes decryption cores (equivalent inverse
+ *         cipher, InvMixColumns applied to the middle keys);
+ *  - std: the FIPS-197 round keys w[0..rounds], used by the portable
+ *         constant-time AES that runs where NEON may not be used.
+ * Key expansion itself is constant time (bit-sliced S-box, no table).
+ *
+ * This file is shared by the kernel module and the user-space unit tests.
+ */
+#ifndef CTNEON_AES_CT_H
+#define CTNEON_AES_CT_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/errno.h>
+#else
+#include "compat/user.h"
+#endif
+
+#define CTNEON_AES_BLOCK	16
+#define CTNEON_AES_MAX_ROUNDS	14
+
+struct ctneon_aes_key {
+	u8 enc[CTNEON_AES_MAX_ROUNDS + 1][16] __aligned(16);
+	u8 dec[CTNEON_AES_MAX_ROUNDS + 1][16] __aligned(16);
+	u8 std[CTNEON_AES_MAX_ROUNDS + 1][16] __aligned(16);
+	int rounds;			/* 10, 12 or 14 */
+};
+
+/* Returns 0, or -EINVAL for a key length other than 16, 24 or 32 bytes. */
+int ctneon_aes_expandkey(struct ctneon_aes_key *key, const u8 *in_key,
+			 unsigned int key_len);
+
+/* One block with the portable constant-time code (any context, no NEON). */
+void ctneon_aes_ct_encrypt(const struct ctneon_aes_key *key, u8 out[16],
+			   const u8 in[16]);
+void ctneon_aes_ct_decrypt(const struct ctneon_aes_key *key, u8 out[16],
+			   const u8 in[16]);
+
+#endif

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The few kernel types and helpers the shared sources need, for the
+ * user-space unit tests (tests/unit). */
+#ifndef CTNEON_COMPAT_USER_H
+#define CTNEON_COMPAT_USER_H
+#include <stdint.h>
+#include <string.h>
+#include <errno.h>
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef uint32_t __le32;
+typedef uint64_t __le64;
+#define __aligned(x) __attribute__((aligned(x)))
+#define asmlinkage
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+static inline void memzero_explicit(void *p, size_t n)
+{
+	memset(p, 0, n);
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+}
+#endif
