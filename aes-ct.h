@@ -27,9 +27,9 @@
 #define CTNEON_AES_MAX_ROUNDS	14
 
 struct ctneon_aes_key {
-	u8 enc[CTNEON_AES_MAX_ROUNDS + 1][16] __aligned(16);
-	u8 dec[CTNEON_AES_MAX_ROUNDS + 1][16] __aligned(16);
-	u8 std[CTNEON_AES_MAX_ROUNDS + 1][16] __aligned(16);
+	u8 enc[CTNEON_AES_MAX_ROUNDS + 1][16];
+	u8 dec[CTNEON_AES_MAX_ROUNDS + 1][16];
+	u8 std[CTNEON_AES_MAX_ROUNDS + 1][16];
 	int rounds;			/* 10, 12 or 14 */
 };
 

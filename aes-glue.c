@@ -1,0 +1,505 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctneon: AES cipher and ECB, CBC, CTR and XTS skciphers on NEON.
+ *
+ * Design notes
+ * ------------
+ * All modes are synchronous.  Each request walks its scatterlists with
+ * skcipher_walk_virt(); each walk step (at most a page) is handed to an
+ * assembly core inside one kernel_neon_begin()/kernel_neon_end() section,
+ * and skcipher_walk_done(), which may sleep, runs outside it.
+ *
+ * One place decides NEON versus the portable path: ctneon_neon_begin().
+ * NEON is not usable in every context (32-bit 6.1 kernels refuse it in
+ * softirq, where IPsec runs; any kernel refuses it in hard interrupt
+ * context).  There the same request runs on the portable constant-time AES
+ * of aes-ct.c, which gives the same answer and, like the NEON cores, has no
+ * branch or memory access that depends on the key or the data.  We chose
+ * this over deferring to cryptd through crypto_simd because it is correct in
+ * every context on all four kernels (arm64 Debian kernels do not build
+ * crypto_simd), keeps the algorithms synchronous for dm-crypt and IPsec, and
+ * never touches a table-based AES.  The price is speed in the rare contexts
+ * without NEON; the module parameter force_fallback lets the tests take that
+ * path on purpose.
+ *
+ * Keys: setkey expands the key once into the vpaes and standard schedules
+ * (struct ctneon_aes_key); the context is wiped when the transform is freed.
+ */
+#include <asm/hwcap.h>
+#include <asm/neon.h>
+#include <asm/simd.h>
+#include <crypto/aes.h>
+#include <crypto/algapi.h>
+#include <crypto/internal/simd.h>
+#include <crypto/internal/skcipher.h>
+#include <crypto/scatterwalk.h>
+#include <crypto/xts.h>
+#include <linux/cpufeature.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "aes-ct.h"
+#include "vpaes.h"
+
+#define CTNEON_MODE_PRIORITY	275	/* above *-aes-neonbs (250), below CE (300) */
+#define CTNEON_CIPHER_PRIORITY	225	/* above aes-arm (200), below aes-ce (250) */
+
+static bool force_fallback;
+module_param(force_fallback, bool, 0644);
+MODULE_PARM_DESC(force_fallback,
+		 "use the portable constant-time code instead of NEON (for testing)");
+
+struct ctneon_xts_ctx {
+	struct ctneon_aes_key data;
+	struct ctneon_aes_key tweak;
+};
+
+/*
+ * The one place that decides NEON versus the portable path.  Returns true
+ * with NEON enabled (the caller ends with kernel_neon_end()), or false: the
+ * caller then uses the portable constant-time code.
+ */
+static bool ctneon_neon_begin(void)
+{
+	if (READ_ONCE(force_fallback) || !crypto_simd_usable())
+		return false;
+	kernel_neon_begin();
+	return true;
+}
+
+/* ---- the single-block cipher --------------------------------------------- */
+
+static int ctneon_cipher_setkey(struct crypto_tfm *tfm, const u8 *key,
+				unsigned int len)
+{
+	return ctneon_aes_expandkey(crypto_tfm_ctx(tfm), key, len);
+}
+
+static void ctneon_cipher_encrypt(struct crypto_tfm *tfm, u8 *dst,
+				  const u8 *src)
+{
+	struct ctneon_aes_key *key = crypto_tfm_ctx(tfm);
+
+	if (ctneon_neon_begin()) {
+		ctneon_vpaes_ecb_encrypt(dst, src, key->enc[0], key->rounds, 1);
+		kernel_neon_end();
+	} else {
+		ctneon_aes_ct_encrypt(key, dst, src);
+	}
+}
+
+static void ctneon_cipher_decrypt(struct crypto_tfm *tfm, u8 *dst,
+				  const u8 *src)
+{
+	struct ctneon_aes_key *key = crypto_tfm_ctx(tfm);
+
+	if (ctneon_neon_begin()) {
+		ctneon_vpaes_ecb_decrypt(dst, src, key->dec[0], key->rounds, 1);
+		kernel_neon_end();
+	} else {
+		ctneon_aes_ct_decrypt(key, dst, src);
+	}
+}
+
+static void ctneon_cipher_exit(struct crypto_tfm *tfm)
+{
+	memzero_explicit(crypto_tfm_ctx(tfm), sizeof(struct ctneon_aes_key));
+}
+
+/* ---- portable versions of the mode cores (same contracts as vpaes.h) --- */
+
+static void ct_ecb(const struct ctneon_aes_key *key, bool enc, u8 *out,
+		   const u8 *in, unsigned int blocks)
+{
+	for (; blocks; blocks--, in += 16, out += 16) {
+		if (enc)
+			ctneon_aes_ct_encrypt(key, out, in);
+		else
+			ctneon_aes_ct_decrypt(key, out, in);
+	}
+}
+
+static void ct_cbc(const struct ctneon_aes_key *key, bool enc, u8 *out,
+		   const u8 *in, unsigned int blocks, u8 iv[16])
+{
+	u8 prev[16];
+
+	for (; blocks; blocks--, in += 16, out += 16) {
+		if (enc) {
+			crypto_xor(iv, in, 16);
+			ctneon_aes_ct_encrypt(key, out, iv);
+			memcpy(iv, out, 16);
+		} else {
+			memcpy(prev, in, 16);
+			ctneon_aes_ct_decrypt(key, out, in);
+			crypto_xor(out, iv, 16);
+			memcpy(iv, prev, 16);
+		}
+	}
+}
+
+static void ct_ctr(const struct ctneon_aes_key *key, u8 *out, const u8 *in,
+		   unsigned int bytes, u8 ctr[16])
+{
+	u8 ks[16];
+
+	while (bytes) {
+		unsigned int n = min(bytes, 16U);
+
+		ctneon_aes_ct_encrypt(key, ks, ctr);
+		crypto_xor_cpy(out, in, ks, n);
+		crypto_inc(ctr, 16);	/* the counter is public: its carries may branch */
+		in += n;
+		out += n;
+		bytes -= n;
+	}
+	memzero_explicit(ks, sizeof(ks));
+}
+
+/* T <- T * x in GF(2^128), little-endian (IEEE 1619), without a branch */
+static void xts_mul_x(u8 t[16])
+{
+	u8 carry = t[15] >> 7;
+	int n;
+
+	for (n = 15; n > 0; n--)
+		t[n] = (u8)((t[n] << 1) | (t[n - 1] >> 7));
+	t[0] = (u8)((t[0] << 1) ^ (0x87 & (0u - carry)));
+}
+
+static void ct_xts_block(const struct ctneon_aes_key *key, bool enc, u8 *out,
+			 const u8 *in, const u8 t[16])
+{
+	u8 b[16];
+
+	crypto_xor_cpy(b, in, t, 16);
+	if (enc)
+		ctneon_aes_ct_encrypt(key, b, b);
+	else
+		ctneon_aes_ct_decrypt(key, b, b);
+	crypto_xor_cpy(out, b, t, 16);
+	memzero_explicit(b, sizeof(b));
+}
+
+static void ct_xts(const struct ctneon_aes_key *key, bool enc, u8 *out,
+		   const u8 *in, unsigned int bytes, u8 t[16])
+{
+	unsigned int tail = bytes % 16;
+	u8 cc[16], next[16];
+
+	if (tail)		/* the last full block goes with the tail */
+		bytes -= 16 + tail;
+	for (; bytes; bytes -= 16, in += 16, out += 16) {
+		ct_xts_block(key, enc, out, in, t);
+		xts_mul_x(t);
+	}
+	if (!tail)
+		return;
+
+	/* ciphertext stealing; decryption uses the two tweaks swapped */
+	memcpy(next, t, 16);
+	xts_mul_x(next);
+	ct_xts_block(key, enc, cc, in, enc ? t : next);
+	memcpy(out + 16, cc, tail);
+	memcpy(cc, in + 16, tail);
+	ct_xts_block(key, enc, out, cc, enc ? next : t);
+	memzero_explicit(cc, sizeof(cc));
+}
+
+/* ---- walk loops ------------------------------------------------------ */
+
+enum ctneon_mode { MODE_ECB, MODE_CBC, MODE_CTR, MODE_XTS };
+
+/*
+ * Run one contiguous piece of a request through NEON or the portable code.
+ * iv is the chaining value (CBC), counter (CTR) or current tweak (XTS).
+ */
+static void ctneon_aes_piece(const struct ctneon_aes_key *key,
+			     enum ctneon_mode mode, bool enc, u8 *dst,
+			     const u8 *src, unsigned int bytes, u8 *iv)
+{
+	const u8 *rk = enc || mode == MODE_CTR ? key->enc[0] : key->dec[0];
+	int rounds = key->rounds;
+
+	if (ctneon_neon_begin()) {
+		switch (mode) {
+		case MODE_ECB:
+			(enc ? ctneon_vpaes_ecb_encrypt : ctneon_vpaes_ecb_decrypt)
+				(dst, src, rk, rounds, bytes / 16);
+			break;
+		case MODE_CBC:
+			(enc ? ctneon_vpaes_cbc_encrypt : ctneon_vpaes_cbc_decrypt)
+				(dst, src, rk, rounds, bytes / 16, iv);
+			break;
+		case MODE_CTR:
+			ctneon_vpaes_ctr_crypt(dst, src, rk, rounds, bytes, iv);
+			break;
+		case MODE_XTS:
+			(enc ? ctneon_vpaes_xts_encrypt : ctneon_vpaes_xts_decrypt)
+				(dst, src, rk, rounds, bytes, iv);
+			break;
+		}
+		kernel_neon_end();
+		return;
+	}
+
+	switch (mode) {
+	case MODE_ECB:
+		ct_ecb(key, enc, dst, src, bytes / 16);
+		break;
+	case MODE_CBC:
+		ct_cbc(key, enc, dst, src, bytes / 16, iv);
+		break;
+	case MODE_CTR:
+		ct_ctr(key, dst, src, bytes, iv);
+		break;
+	case MODE_XTS:
+		ct_xts(key, enc, dst, src, bytes, iv);
+		break;
+	}
+}
+
+/*
+ * The walk loop for every mode: whole blocks per step, except that CTR takes
+ * its partial final block in the last step.  iv is the request's chaining
+ * value, or for XTS the encrypted tweak.
+ */
+static int ctneon_walk(struct skcipher_request *req,
+		       const struct ctneon_aes_key *key, enum ctneon_mode mode,
+		       bool enc, u8 *iv)
+{
+	struct skcipher_walk walk;
+	int err;
+
+	err = skcipher_walk_virt(&walk, req, false);
+	while (walk.nbytes) {
+		unsigned int n = walk.nbytes;
+
+		if (n < walk.total)
+			n = round_down(n, AES_BLOCK_SIZE);
+		else if (mode != MODE_CTR)
+			n = round_down(n, AES_BLOCK_SIZE);
+		ctneon_aes_piece(key, mode, enc, walk.dst.virt.addr,
+				 walk.src.virt.addr, n, iv ? iv : walk.iv);
+		err = skcipher_walk_done(&walk, walk.nbytes - n);
+	}
+	return err;
+}
+
+static int ctneon_aes_setkey(struct crypto_skcipher *tfm, const u8 *key,
+			     unsigned int len)
+{
+	return ctneon_aes_expandkey(crypto_skcipher_ctx(tfm), key, len);
+}
+
+static int ctneon_block_mode(struct skcipher_request *req,
+			     enum ctneon_mode mode, bool enc)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+
+	if (req->cryptlen % AES_BLOCK_SIZE)
+		return -EINVAL;
+	return ctneon_walk(req, crypto_skcipher_ctx(tfm), mode, enc, NULL);
+}
+
+static int ctneon_ecb_encrypt(struct skcipher_request *req)
+{
+	return ctneon_block_mode(req, MODE_ECB, true);
+}
+
+static int ctneon_ecb_decrypt(struct skcipher_request *req)
+{
+	return ctneon_block_mode(req, MODE_ECB, false);
+}
+
+static int ctneon_cbc_encrypt(struct skcipher_request *req)
+{
+	return ctneon_block_mode(req, MODE_CBC, true);
+}
+
+static int ctneon_cbc_decrypt(struct skcipher_request *req)
+{
+	return ctneon_block_mode(req, MODE_CBC, false);
+}
+
+static int ctneon_ctr_crypt(struct skcipher_request *req)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+
+	return ctneon_walk(req, crypto_skcipher_ctx(tfm), MODE_CTR, true, NULL);
+}
+
+static int ctneon_xts_setkey(struct crypto_skcipher *tfm, const u8 *key,
+			     unsigned int len)
+{
+	struct ctneon_xts_ctx *ctx = crypto_skcipher_ctx(tfm);
+	int err;
+
+	err = xts_verify_key(tfm, key, len);
+	if (err)
+		return err;
+	len /= 2;
+	err = ctneon_aes_expandkey(&ctx->data, key, len);
+	if (!err)
+		err = ctneon_aes_expandkey(&ctx->tweak, key + len, len);
+	return err;
+}
+
+/*
+ * XTS: the whole blocks go through the walk; when the length is not a
+ * multiple of 16, the last full block and the tail (at most 31 bytes) are
+ * copied out, processed with ciphertext stealing, and copied back.
+ */
+static int ctneon_xts_crypt(struct skcipher_request *req, bool enc)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	struct ctneon_xts_ctx *ctx = crypto_skcipher_ctx(tfm);
+	unsigned int tail = req->cryptlen % AES_BLOCK_SIZE;
+	unsigned int head = req->cryptlen - (tail ? AES_BLOCK_SIZE + tail : 0);
+	struct skcipher_request subreq;
+	u8 tweak[AES_BLOCK_SIZE], buf[2 * AES_BLOCK_SIZE];
+	int err = 0;
+
+	if (req->cryptlen < AES_BLOCK_SIZE)
+		return -EINVAL;
+
+	/* T = E_K2(IV); the tweak key's schedule is only ever used to encrypt */
+	if (ctneon_neon_begin()) {
+		ctneon_vpaes_ecb_encrypt(tweak, req->iv, ctx->tweak.enc[0],
+					 ctx->tweak.rounds, 1);
+		kernel_neon_end();
+	} else {
+		ctneon_aes_ct_encrypt(&ctx->tweak, tweak, req->iv);
+	}
+
+	if (head) {
+		skcipher_request_set_tfm(&subreq, tfm);
+		skcipher_request_set_callback(&subreq, skcipher_request_flags(req),
+					      NULL, NULL);
+		skcipher_request_set_crypt(&subreq, req->src, req->dst, head,
+					   req->iv);
+		err = ctneon_walk(&subreq, &ctx->data, MODE_XTS, enc, tweak);
+	}
+	if (!err && tail) {
+		scatterwalk_map_and_copy(buf, req->src, head, AES_BLOCK_SIZE + tail, 0);
+		ctneon_aes_piece(&ctx->data, MODE_XTS, enc, buf, buf,
+				 AES_BLOCK_SIZE + tail, tweak);
+		scatterwalk_map_and_copy(buf, req->dst, head, AES_BLOCK_SIZE + tail, 1);
+		memzero_explicit(buf, sizeof(buf));
+	}
+	memzero_explicit(tweak, sizeof(tweak));
+	return err;
+}
+
+static int ctneon_xts_encrypt(struct skcipher_request *req)
+{
+	return ctneon_xts_crypt(req, true);
+}
+
+static int ctneon_xts_decrypt(struct skcipher_request *req)
+{
+	return ctneon_xts_crypt(req, false);
+}
+
+static void ctneon_skcipher_exit(struct crypto_skcipher *tfm)
+{
+	memzero_explicit(crypto_skcipher_ctx(tfm),
+			 crypto_skcipher_alg(tfm)->base.cra_ctxsize);
+}
+
+/* ---- registration ---------------------------------------------------- */
+
+static struct crypto_alg ctneon_cipher_alg = {
+	.cra_name		= "aes",
+	.cra_driver_name	= "aes-ctneon",
+	.cra_priority		= CTNEON_CIPHER_PRIORITY,
+	.cra_flags		= CRYPTO_ALG_TYPE_CIPHER,
+	.cra_blocksize		= AES_BLOCK_SIZE,
+	.cra_ctxsize		= sizeof(struct ctneon_aes_key),
+	.cra_module		= THIS_MODULE,
+	.cra_exit		= ctneon_cipher_exit,
+	.cra_u.cipher = {
+		.cia_min_keysize	= AES_MIN_KEY_SIZE,
+		.cia_max_keysize	= AES_MAX_KEY_SIZE,
+		.cia_setkey		= ctneon_cipher_setkey,
+		.cia_encrypt		= ctneon_cipher_encrypt,
+		.cia_decrypt		= ctneon_cipher_decrypt,
+	},
+};
+
+#define CTNEON_SKCIPHER(mode_, blocksize_, ivsize_, ctx_, keymul_, setkey_, enc_, dec_) { \
+	.base.cra_name		= #mode_ "(aes)",				\
+	.base.cra_driver_name	= #mode_ "-aes-ctneon",				\
+	.base.cra_priority	= CTNEON_MODE_PRIORITY,				\
+	.base.cra_blocksize	= blocksize_,					\
+	.base.cra_ctxsize	= sizeof(ctx_),					\
+	.base.cra_module	= THIS_MODULE,					\
+	.min_keysize		= (keymul_) * AES_MIN_KEY_SIZE,			\
+	.max_keysize		= (keymul_) * AES_MAX_KEY_SIZE,			\
+	.ivsize			= ivsize_,					\
+	.chunksize		= AES_BLOCK_SIZE,				\
+	.setkey			= setkey_,					\
+	.encrypt		= enc_,						\
+	.decrypt		= dec_,						\
+	.exit			= ctneon_skcipher_exit,				\
+}
+
+static struct skcipher_alg ctneon_skcipher_algs[] = {
+	CTNEON_SKCIPHER(ecb, AES_BLOCK_SIZE, 0, struct ctneon_aes_key, 1,
+			ctneon_aes_setkey, ctneon_ecb_encrypt, ctneon_ecb_decrypt),
+	CTNEON_SKCIPHER(cbc, AES_BLOCK_SIZE, AES_BLOCK_SIZE, struct ctneon_aes_key, 1,
+			ctneon_aes_setkey, ctneon_cbc_encrypt, ctneon_cbc_decrypt),
+	CTNEON_SKCIPHER(ctr, 1, AES_BLOCK_SIZE, struct ctneon_aes_key, 1,
+			ctneon_aes_setkey, ctneon_ctr_crypt, ctneon_ctr_crypt),
+	CTNEON_SKCIPHER(xts, AES_BLOCK_SIZE, AES_BLOCK_SIZE, struct ctneon_xts_ctx, 2,
+			ctneon_xts_setkey, ctneon_xts_encrypt, ctneon_xts_decrypt),
+};
+
+static bool ctneon_cpu_has_neon(void)
+{
+#ifdef CONFIG_ARM64
+	return cpu_have_named_feature(ASIMD);
+#else
+	return elf_hwcap & HWCAP_NEON;
+#endif
+}
+
+static int __init ctneon_init(void)
+{
+	int err;
+
+	if (!ctneon_cpu_has_neon())
+		return -ENODEV;
+	err = crypto_register_alg(&ctneon_cipher_alg);
+	if (err)
+		return err;
+	err = crypto_register_skciphers(ctneon_skcipher_algs,
+					ARRAY_SIZE(ctneon_skcipher_algs));
+	if (err)
+		crypto_unregister_alg(&ctneon_cipher_alg);
+	return err;
+}
+
+static void __exit ctneon_exit(void)
+{
+	crypto_unregister_skciphers(ctneon_skcipher_algs,
+				    ARRAY_SIZE(ctneon_skcipher_algs));
+	crypto_unregister_alg(&ctneon_cipher_alg);
+}
+
+module_init(ctneon_init);
+module_exit(ctneon_exit);
+
+MODULE_DESCRIPTION("Constant-time AES on NEON (vector-permute), ECB/CBC/CTR/XTS");
+MODULE_AUTHOR("The ctneon developers");
+MODULE_LICENSE("GPL");
+MODULE_ALIAS_CRYPTO("aes");
+MODULE_ALIAS_CRYPTO("aes-ctneon");
+MODULE_ALIAS_CRYPTO("ecb(aes)");
+MODULE_ALIAS_CRYPTO("ecb-aes-ctneon");
+MODULE_ALIAS_CRYPTO("cbc(aes)");
+MODULE_ALIAS_CRYPTO("cbc-aes-ctneon");
+MODULE_ALIAS_CRYPTO("ctr(aes)");
+MODULE_ALIAS_CRYPTO("ctr-aes-ctneon");
+MODULE_ALIAS_CRYPTO("xts(aes)");
+MODULE_ALIAS_CRYPTO("xts-aes-ctneon");
