@@ -1,0 +1,125 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# ctneon top-level Makefile (the module itself is described in Kbuild).
+#
+#   make                       build ctneon.ko against the running kernel
+#                              (/lib/modules/$(uname -r)/build), on an ARM box
+#   make install               modules_install + depmod for that kernel
+#   make ARCH=arm|arm64 KERNEL=6.1|6.12
+#                              cross-build against the cached Debian kernel
+#                              (scripts/kernels.sh fetches it once); the
+#                              module ends up in build/<arch>-<kernel>/ctneon.ko
+#   make all-kernels           the four cross configurations
+#   make check                 the whole test run (scripts/check.sh)
+#   make unit                  user-space unit tests (tests/unit/run.sh)
+#   make run                   the demo (scripts/run-demo.sh)
+#   make vm ARCH=.. KERNEL=..  build, then boot the QEMU guest tests once
+#   make clean
+#
+# Every build uses W=1 and fails if the compiler, the assembler or modpost
+# prints a warning.  Cross builds run in build/<arch>-<kernel>/obj/, a copy
+# of the module sources, so that the four configurations never share
+# object files and the source tree stays clean.
+
+SHELL := /bin/bash
+SRC := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+
+KERNELS := arm-6.1 arm-6.12 arm64-6.1 arm64-6.12
+
+# Module sources copied into a cross build's object directory.
+SYNC_FIND := find . \( -path ./build -o -path ./.git -o -path ./tests \
+	-o -path ./scripts -o -path ./Documentation -o -path ./debian \) -prune \
+	-o -type f \( -name '*.[chS]' -o -name Kbuild \) -print
+
+# Fail the recipe when the log ($1) contains a warning; $2 is removed then
+# so that the next run recompiles instead of silently reusing the objects.
+define fail_on_warnings
+	if grep -qi 'warning' $(1); then \
+		echo "error: the build printed warnings (see $(1)):" >&2; \
+		grep -i 'warning' $(1) >&2; \
+		rm -f $(2); exit 1; \
+	fi
+endef
+
+.PHONY: default modules install clean all-kernels check unit run vm help
+
+ifneq ($(KERNEL),)
+# ---------------------------------------------------------------- cross --
+ifeq ($(ARCH),arm)
+CROSS_COMPILE := arm-linux-gnueabihf-
+else ifeq ($(ARCH),arm64)
+CROSS_COMPILE := aarch64-linux-gnu-
+else
+$(error ARCH must be arm or arm64 (KERNEL=$(KERNEL)))
+endif
+ifeq ($(filter $(ARCH)-$(KERNEL),$(KERNELS)),)
+$(error KERNEL must be 6.1 or 6.12)
+endif
+
+BUILD := $(SRC)/build/$(ARCH)-$(KERNEL)
+OBJ := $(BUILD)/obj
+
+default modules:
+	@set -eo pipefail; \
+	kdir=$$($(SRC)/scripts/kernels.sh --print-dir $(ARCH) $(KERNEL)); \
+	mkdir -p $(OBJ); \
+	cd $(SRC); \
+	$(SYNC_FIND) | while read -r f; do \
+		mkdir -p "$(OBJ)/$$(dirname "$$f")"; \
+		cmp -s "$$f" "$(OBJ)/$$f" || cp "$$f" "$(OBJ)/$$f"; \
+	done; \
+	echo "  BUILD   $(ARCH) $(KERNEL) against $$kdir"; \
+	$(MAKE) --no-print-directory -C "$$kdir" M=$(OBJ) ARCH=$(ARCH) \
+		CROSS_COMPILE=$(CROSS_COMPILE) W=1 modules 2>&1 | \
+		sed -u 's|$(OBJ)/|$(SRC)/|g' | tee $(BUILD)/build.log; \
+	$(call fail_on_warnings,$(BUILD)/build.log,$(OBJ)/ctneon.ko $(BUILD)/ctneon.ko $$(find $(OBJ) -name '*.o')); \
+	cp $(OBJ)/ctneon.ko $(BUILD)/ctneon.ko; \
+	echo "  MODULE  $(BUILD)/ctneon.ko"
+
+install:
+	@echo "make install is for the native build (drop ARCH/KERNEL)" >&2; exit 1
+
+vm: default
+	$(SRC)/tests/vm/run.sh $(ARCH) $(KERNEL)
+
+else
+# --------------------------------------------------------------- native --
+KREL ?= $(shell uname -r)
+KDIR ?= /lib/modules/$(KREL)/build
+
+default modules:
+	@set -eo pipefail; \
+	$(MAKE) -C $(KDIR) M=$(SRC) W=1 modules 2>&1 | tee $(SRC)/.build.log; \
+	$(call fail_on_warnings,$(SRC)/.build.log,$(SRC)/ctneon.ko $$(find $(SRC) -path $(SRC)/build -prune -o -name '*.o' -print))
+
+install: default
+	$(MAKE) -C $(KDIR) M=$(SRC) modules_install
+	depmod -a $(KREL)
+
+vm:
+	@echo "make vm needs ARCH=arm|arm64 KERNEL=6.1|6.12" >&2; exit 1
+endif
+
+# ------------------------------------------------------------- common --
+all-kernels:
+	@set -e; for c in $(KERNELS); do \
+		$(MAKE) --no-print-directory -f $(SRC)/Makefile ARCH=$${c%-*} KERNEL=$${c#*-}; \
+	done
+
+check:
+	$(SRC)/scripts/check.sh
+
+unit:
+	$(SRC)/tests/unit/run.sh
+
+run:
+	$(SRC)/scripts/run-demo.sh
+
+clean:
+	rm -rf $(SRC)/build $(SRC)/.build.log
+	cd $(SRC) && find . -path ./.git -prune -o -type f \( -name '*.o' -o -name '*.ko' \
+		-o -name '*.mod' -o -name '*.mod.c' -o -name '.*.cmd' -o -name 'Module.symvers' \
+		-o -name 'modules.order' \) -print | xargs -r rm -f
+
+help:
+	@sed -n '3,/^$$/p' $(SRC)/Makefile | sed 's/^# \{0,1\}//'
