@@ -1,0 +1,72 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# tests/vm/run.sh ARCH KERNEL [extra kernel command line...]
+#
+# Boot the Debian kernel of one configuration in QEMU with the test
+# initramfs (tests/vm/mkinitramfs.sh) and stream the guest console to
+# stdout and to build/<arch>-<kernel>/vm.log.
+#   arm64: qemu-system-aarch64 -M virt -cpu cortex-a57 -smp 2 -m 1024
+#   arm:   qemu-system-arm     -M virt -cpu cortex-a15 -smp 2 -m 1024
+# TCG runs single-threaded (one host core) unless CTNEON_VM_ACCEL says
+# otherwise (e.g. CTNEON_VM_ACCEL=tcg,thread=multi).
+#
+# Prints "ok vm-boot-<arch>-<kernel>" when the guest reached the final
+# marker of tests/vm/init, "FAIL vm-boot-<arch>-<kernel>" otherwise.
+# Exits 0 only if the marker was reached and guest.sh exited 0.
+#
+# Environment:
+#   CTNEON_VM_TIMEOUT   seconds before QEMU is killed (default 600)
+#   CTNEON_VM_CPU       override the -cpu model (e.g. cortex-a53, cortex-a7)
+#   CTNEON_VM_APPEND    more kernel command line
+#   CTNEON_VM_GUEST     a guest.sh to use instead of tests/vm/guest/guest.sh
+#   CTNEON_VM_MODULES   see mkinitramfs.sh
+
+set -uo pipefail
+
+[ $# -ge 2 ] || { echo "usage: $0 arm|arm64 6.1|6.12 [cmdline...]" >&2; exit 2; }
+ARCH=$1 KERNEL=$2
+shift 2
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+NAME=vm-boot-$ARCH-$KERNEL
+BUILD=$SRC/build/$ARCH-$KERNEL
+CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
+
+case $ARCH in
+arm64) QEMU=qemu-system-aarch64 CPU=cortex-a57 ;;
+arm)   QEMU=qemu-system-arm CPU=cortex-a15 ;;
+*) echo "$0: ARCH must be arm or arm64" >&2; exit 2 ;;
+esac
+CPU=${CTNEON_VM_CPU:-$CPU}
+
+fail() { echo "FAIL $NAME: $*"; exit 1; }
+
+REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1) || fail "no kernel"
+if [ ! -f "$BUILD/ctneon.ko" ]; then
+	make -s -C "$SRC" ARCH="$ARCH" KERNEL="$KERNEL" >&2 || fail "module build failed"
+fi
+INITRD=$BUILD/initramfs.cpio.gz
+t0=$(date +%s)
+"$SRC/tests/vm/mkinitramfs.sh" "$ARCH" "$KERNEL" "$INITRD" || fail "mkinitramfs failed"
+t1=$(date +%s)
+
+APPEND="console=ttyAMA0 panic=-1 loglevel=5 ${CTNEON_VM_APPEND:-} $*"
+echo "run.sh: $QEMU -cpu $CPU, kernel $REL, append: $APPEND" >&2
+timeout -k 10 "${CTNEON_VM_TIMEOUT:-600}" \
+	"$QEMU" -M virt -cpu "$CPU" -smp 2 -m 1024 \
+	-accel "${CTNEON_VM_ACCEL:-tcg,thread=single}" \
+	-nographic -no-reboot \
+	-kernel "$CACHE/$ARCH-$KERNEL/boot/vmlinuz-$REL" \
+	-initrd "$INITRD" \
+	-append "$APPEND" </dev/null 2>&1 |
+	tr -d '\r' | tee "$BUILD/vm.log"
+qrc=${PIPESTATUS[0]}
+t2=$(date +%s)
+echo "run.sh: initramfs $((t1 - t0)) s, boot+tests $((t2 - t1)) s, qemu exit $qrc" >&2
+
+marker=$(grep -a '^ctneon-vm: done rc=' "$BUILD/vm.log" | tail -n1)
+[ -n "$marker" ] || fail "no final marker (qemu exit $qrc$([ "$qrc" = 124 ] && echo ', timeout'))"
+echo "ok $NAME"
+grc=${marker#ctneon-vm: done rc=}
+[ "$grc" = 0 ] || { echo "run.sh: guest.sh exited $grc" >&2; exit 1; }
+exit 0
