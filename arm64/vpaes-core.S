@@ -13,8 +13,8 @@
  * e = i*u + k of K = GF(16)[u]/(u^2 + a*u + a) (i the high nibble, k the
  * low one), and the inverse of e needs only inverses of nibbles, i.e.
  * lookups in 16-entry tables, which "tbl" does for all 16 bytes at once in
- * one instruction.  It is constant time by construction and as fast for
- * one block as for many; two blocks are interleaved where the mode allows
+ * one instruction.  It is constant time by construction and nearly as fast
+ * for one block as for many; two blocks are interleaved where the mode allows
  * it to cover the latency of the dependent lookups.
  * scripts/gen-vpaes-tables.py derives the tables and holds the byte-exact
  * model (model_encrypt/model_decrypt) that this file implements.
@@ -63,7 +63,7 @@
  *   v16, v17        ipt_enc lo/hi             ipt_dec lo/hi
  *   v18, v19        inv, inva                 inv, inva
  *   v20-v23         sb1 p/q, sb2 p/q          d9 p/q, db p/q
- *   v24-v27         sbo p/q, shiftrows, -     dd p/q, de p/q
+ *   v24-v27         sbo p/q, shiftrows, rot1  dd p/q, de p/q
  *   v28-v30         rot3, -, -                dbo p/q, invshiftrows
  *   v31             rot1                      rot1
  *
