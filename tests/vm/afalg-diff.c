@@ -1,0 +1,854 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * afalg-diff - differential test of skcipher drivers through AF_ALG
+ *
+ * Each pair TEST=REF names a driver under test and a reference (the
+ * generic templates over aes-generic).  Both are bound once as "skcipher"
+ * sockets; every case draws a key, an IV, a length and a message from a
+ * seeded generator, runs encryption and decryption through both, and
+ * compares the outputs byte for byte.
+ *
+ * The reference always takes the plain path: one sendmsg() of one
+ * contiguous buffer, one read into another.  The driver under test takes
+ * a path drawn per case, so that its scatterlists start and end anywhere:
+ *
+ *   iov     sendmsg() of the message cut into 1..8 iovecs at odd offsets
+ *           (the kernel copies it into its own pages); recvmsg() into
+ *           1..8 iovecs of a buffer at an odd offset.
+ *   splice  vmsplice() of the iovecs into a pipe and splice() into the
+ *           socket: the kernel's source scatterlist then points at the
+ *           user's pages at their odd offsets (zero copy).
+ *   inplace as splice, but the result is read back into the very buffer
+ *           that was spliced in: source and destination scatterlists
+ *           alias the same pages.
+ *   chain   (ECB, CBC, CTR) the message is sent as 2..4 pieces with
+ *           MSG_MORE and each whole-block piece is read back before the
+ *           next is sent.  AF_ALG keeps one IV per socket and hands it to
+ *           each request, so piece i+1 starts from the IV that the driver
+ *           left after piece i: this observes the output IV (CBC: last
+ *           ciphertext block; CTR: counter advanced by the block count),
+ *           compared against the reference run over the whole message.
+ *
+ * Lengths are drawn mostly short, some up to a few pages, always valid
+ * for the mode (ECB/CBC: multiples of 16; XTS: at least 16; CTR: any
+ * non-zero); CTR IVs are often near a carry out of one or more bytes.
+ *
+ * Negative cases (driver under test): every key length that is not an
+ * AES (or, for XTS, double AES) key must be refused by ALG_SET_KEY with
+ * EINVAL; XTS requests shorter than 16 bytes and ECB/CBC requests that
+ * are not a multiple of 16 bytes must fail with EINVAL.  An alarm bounds
+ * every case so that a hang becomes a FAIL line, not a stuck guest.
+ *
+ * Output: "ok NAME (N cases)" or "FAIL NAME: ..." per pair and check;
+ * exit status 1 if anything failed.
+ *
+ * Usage: afalg-diff [-s SEED] [-n CASES] [-l MAXLEN] [-k] [-v] [TEST[=REF[,REF...]]...]
+ *   With no pair, the ctneon drivers are tested.  -k turns a driver that
+ *   cannot be bound into a "skip" line instead of a FAIL.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+#include <linux/if_alg.h>
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
+#ifndef F_SETPIPE_SZ
+#define F_SETPIPE_SZ 1031
+#endif
+
+#define PAGE		4096
+#define MAXLEN		(4 * PAGE + 700)	/* longest message */
+#define BUFLEN		(MAXLEN + 2 * PAGE)	/* room for an odd start */
+#define MAXIOV		8
+#define DEFAULT_SEED	0x6374e0e5ULL
+#define CASE_TIMEOUT	20			/* seconds */
+
+enum mode { ECB, CBC, CTR, XTS };
+enum path { P_IOV, P_SPLICE, P_INPLACE, P_CHAIN, P_NR };
+static const char *const path_name[P_NR] = { "iov", "splice", "inplace", "chain" };
+
+struct pair {
+	const char *test;
+	const char *refs[4];
+};
+
+/* The ctneon drivers, and the aes cipher through the ecb template. */
+static const struct pair default_pairs[] = {
+	{ "ecb-aes-ctneon", { "ecb(aes-generic)" } },
+	{ "cbc-aes-ctneon", { "cbc(aes-generic)", "cbc(ecb(aes-generic))" } },
+	{ "ctr-aes-ctneon", { "ctr(aes-generic)", "ctr(ecb(aes-generic))" } },
+	{ "xts-aes-ctneon", { "xts(ecb(aes-generic))", "xts(aes-generic)" } },
+	{ "ecb(aes-ctneon)", { "ecb(aes-generic)" } },
+};
+
+static int verbose;
+static size_t max_len = MAXLEN;
+static int failures;
+static volatile const char *cur_name = "";
+static volatile unsigned long cur_case;
+
+/* ---- deterministic generator (splitmix64) ---------------------------- */
+
+static uint64_t rng_state;
+
+static uint64_t rnd64(void)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* uniform enough in [0, n) for the small n used here */
+static unsigned int rnd(unsigned int n)
+{
+	return (unsigned int)(rnd64() % n);
+}
+
+static void rnd_bytes(uint8_t *p, size_t n)
+{
+	while (n) {
+		uint64_t v = rnd64();
+		size_t k = n < 8 ? n : 8;
+
+		memcpy(p, &v, k);
+		p += k;
+		n -= k;
+	}
+}
+
+/* ---- AF_ALG plumbing ----------------------------------------------------- */
+
+static void on_alarm(int sig)
+{
+	char msg[160];
+	int n;
+
+	(void)sig;
+	n = snprintf(msg, sizeof(msg), "FAIL %s: case %lu did not finish in %d s\n",
+		     (const char *)cur_name, cur_case, CASE_TIMEOUT);
+	if (n > 0 && write(1, msg, (size_t)n) < 0)
+		_exit(2);
+	_exit(1);
+}
+
+static int alg_bind(const char *name)
+{
+	struct sockaddr_alg sa;
+	int fd;
+
+	if (strlen(name) >= sizeof(sa.salg_name))
+		return -ENAMETOOLONG;
+	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	memset(&sa, 0, sizeof(sa));
+	sa.salg_family = AF_ALG;
+	strcpy((char *)sa.salg_type, "skcipher");
+	strcpy((char *)sa.salg_name, name);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+static int alg_setkey(int tfm, const uint8_t *key, size_t len)
+{
+	return setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, (socklen_t)len) < 0 ? -errno : 0;
+}
+
+/*
+ * Send the control messages (operation and, if ivlen, the IV) and the
+ * given iovecs in one sendmsg().  Returns bytes sent or -errno.
+ */
+static ssize_t send_ctl(int op, int enc, const uint8_t *iv, size_t ivlen,
+			struct iovec *iov, int niov, int flags)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(uint32_t)) +
+			 CMSG_SPACE(sizeof(struct af_alg_iv) + 16)];
+		struct cmsghdr align;
+	} u;
+	struct msghdr msg;
+	struct cmsghdr *c;
+	struct af_alg_iv *aiv;
+	uint32_t type = enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
+	ssize_t n;
+
+	memset(&u, 0, sizeof(u));
+	memset(&msg, 0, sizeof(msg));
+	msg.msg_control = u.buf;
+	msg.msg_controllen = CMSG_SPACE(sizeof(uint32_t));
+	if (ivlen)
+		msg.msg_controllen += CMSG_SPACE(sizeof(*aiv) + ivlen);
+	msg.msg_iov = iov;
+	msg.msg_iovlen = (size_t)niov;
+
+	c = CMSG_FIRSTHDR(&msg);
+	c->cmsg_level = SOL_ALG;
+	c->cmsg_type = ALG_SET_OP;
+	c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
+	memcpy(CMSG_DATA(c), &type, sizeof(type));
+	if (ivlen) {
+		c = CMSG_NXTHDR(&msg, c);
+		c->cmsg_level = SOL_ALG;
+		c->cmsg_type = ALG_SET_IV;
+		c->cmsg_len = CMSG_LEN(sizeof(*aiv) + ivlen);
+		aiv = (struct af_alg_iv *)(void *)CMSG_DATA(c);
+		aiv->ivlen = (uint32_t)ivlen;
+		memcpy(aiv->iv, iv, ivlen);
+	}
+	n = sendmsg(op, &msg, flags);
+	return n < 0 ? -errno : n;
+}
+
+/* Plain write of more data to an operation socket. */
+static ssize_t send_more(int op, struct iovec *iov, int niov, int flags)
+{
+	struct msghdr msg;
+	ssize_t n;
+
+	memset(&msg, 0, sizeof(msg));
+	msg.msg_iov = iov;
+	msg.msg_iovlen = (size_t)niov;
+	n = sendmsg(op, &msg, flags);
+	return n < 0 ? -errno : n;
+}
+
+/* Drop the first n bytes of an iovec array in place. */
+static void iov_advance(struct iovec **iov, int *niov, size_t n)
+{
+	while (n && *niov) {
+		if (n < (*iov)->iov_len) {
+			(*iov)->iov_base = (char *)(*iov)->iov_base + n;
+			(*iov)->iov_len -= n;
+			return;
+		}
+		n -= (*iov)->iov_len;
+		(*iov)++;
+		(*niov)--;
+	}
+}
+
+/*
+ * Receive exactly the bytes the iovecs describe (AF_ALG processes what the
+ * read asks for, so the read must ask for the result size and no more).
+ */
+static int recv_all(int op, struct iovec *iov, int niov)
+{
+	struct iovec local[MAXIOV];
+	struct iovec *v = local;
+	int n = niov;
+
+	memcpy(local, iov, sizeof(*iov) * (size_t)niov);
+	while (n) {
+		struct msghdr msg;
+		ssize_t r;
+
+		memset(&msg, 0, sizeof(msg));
+		msg.msg_iov = v;
+		msg.msg_iovlen = (size_t)n;
+		r = recvmsg(op, &msg, 0);
+		if (r < 0)
+			return -errno;
+		if (r == 0)
+			return -EPIPE;
+		iov_advance(&v, &n, (size_t)r);
+	}
+	return 0;
+}
+
+/* The reference path: one buffer in, one buffer out, on operation socket op. */
+static int run_plain(int op, int enc, const uint8_t *iv, size_t ivlen,
+		     const uint8_t *in, size_t len, uint8_t *out)
+{
+	struct iovec iov = { (void *)in, len };
+	struct iovec oiov = { out, len };
+	ssize_t n;
+
+	n = send_ctl(op, enc, iv, ivlen, &iov, 1, 0);
+	if (n < 0)
+		return (int)n;
+	if ((size_t)n != len)
+		return -EMSGSIZE;
+	return recv_all(op, &oiov, 1);
+}
+
+/* The same on a fresh operation socket of tfm (for requests that fail). */
+static int run_plain_once(int tfm, int enc, const uint8_t *iv, size_t ivlen,
+			  const uint8_t *in, size_t len, uint8_t *out)
+{
+	int op, err;
+
+	op = accept(tfm, NULL, NULL);
+	if (op < 0)
+		return -errno;
+	err = run_plain(op, enc, iv, ivlen, in, len, out);
+	close(op);
+	return err;
+}
+
+/* Cut [p, p+len) into 1..MAXIOV iovecs at random byte positions. */
+static int cut(uint8_t *p, size_t len, struct iovec *iov)
+{
+	int n = 1 + (int)rnd(MAXIOV), i;
+	size_t left = len;
+
+	if ((size_t)n > len)
+		n = (int)len;
+	for (i = 0; i < n - 1; i++) {
+		size_t k = 1 + rnd((unsigned int)(left - (size_t)(n - 1 - i)));
+
+		/* bias towards short pieces, so cuts fall anywhere */
+		if (rnd(2))
+			k = 1 + k % 37;
+		if (k > left - (size_t)(n - 1 - i))
+			k = left - (size_t)(n - 1 - i);
+		iov[i].iov_base = p;
+		iov[i].iov_len = k;
+		p += k;
+		left -= k;
+	}
+	iov[i].iov_base = p;
+	iov[i].iov_len = left;
+	return n;
+}
+
+/* One pipe serves every splice; it is always left empty. */
+static int pipe_fd[2] = { -1, -1 };
+
+/* vmsplice the iovecs into the pipe and splice them all into the socket. */
+static int splice_in(int op, struct iovec *iov, int niov, size_t len)
+{
+	struct iovec local[MAXIOV];
+	struct iovec *v = local;
+	int n = niov, err;
+	size_t queued = 0, moved = 0;
+
+	if (pipe_fd[0] < 0) {
+		if (pipe2(pipe_fd, O_CLOEXEC) < 0)
+			return -errno;
+		fcntl(pipe_fd[1], F_SETPIPE_SZ, 64 * PAGE);
+	}
+	memcpy(local, iov, sizeof(*iov) * (size_t)niov);
+	while (moved < len) {
+		ssize_t r;
+
+		if (n) {
+			r = vmsplice(pipe_fd[1], v, (unsigned long)n, SPLICE_F_NONBLOCK);
+			if (r < 0 && errno != EAGAIN) {
+				err = -errno;
+				goto broken;
+			}
+			if (r > 0) {
+				iov_advance(&v, &n, (size_t)r);
+				queued += (size_t)r;
+			}
+		}
+		r = splice(pipe_fd[0], NULL, op, NULL, queued - moved, SPLICE_F_MORE);
+		if (r <= 0) {
+			err = r < 0 ? -errno : -EPIPE;
+			goto broken;
+		}
+		moved += (size_t)r;
+	}
+	return 0;
+
+broken:
+	/* whatever is left in the pipe is stale: start a new one next time */
+	close(pipe_fd[0]);
+	close(pipe_fd[1]);
+	pipe_fd[0] = pipe_fd[1] = -1;
+	return err;
+}
+
+/*
+ * The path under test.  in[] is consumed (the inplace path overwrites it);
+ * out[] receives the result.
+ */
+static int run_path(int op, enum path path, int enc,
+		    const uint8_t *iv, size_t ivlen, uint8_t *in, size_t len,
+		    uint8_t *out)
+{
+	struct iovec iov[MAXIOV], oiov[MAXIOV];
+	int niov, noiov, err = 0;
+	ssize_t n;
+
+	switch (path) {
+	case P_IOV:
+		niov = cut(in, len, iov);
+		n = send_ctl(op, enc, iv, ivlen, iov, niov, 0);
+		if (n >= 0 && (size_t)n != len)
+			n = -EMSGSIZE;
+		if (n < 0) {
+			err = (int)n;
+			break;
+		}
+		noiov = cut(out, len, oiov);
+		err = recv_all(op, oiov, noiov);
+		break;
+	case P_SPLICE:
+	case P_INPLACE:
+		n = send_ctl(op, enc, iv, ivlen, NULL, 0, MSG_MORE);
+		if (n < 0) {
+			err = (int)n;
+			break;
+		}
+		niov = cut(in, len, iov);
+		err = splice_in(op, iov, niov, len);
+		if (err)
+			break;
+		/* an empty write without MSG_MORE ends the message */
+		n = send_more(op, NULL, 0, 0);
+		if (n < 0) {
+			err = (int)n;
+			break;
+		}
+		if (path == P_INPLACE) {
+			noiov = cut(in, len, oiov);
+			err = recv_all(op, oiov, noiov);
+			if (!err)
+				memcpy(out, in, len);
+		} else {
+			noiov = cut(out, len, oiov);
+			err = recv_all(op, oiov, noiov);
+		}
+		break;
+	case P_CHAIN: {
+		size_t done = 0;
+		int pieces = 2 + (int)rnd(3), i;
+
+		for (i = 0; i < pieces && !err; i++) {
+			size_t left = len - done, k;
+			int last = i == pieces - 1 || left <= 16;
+
+			if (last) {
+				k = left;
+			} else {
+				/* a whole number of blocks, leaving some behind */
+				k = 16 * (1 + rnd((unsigned int)((left - 1) / 16)));
+			}
+			niov = cut(in + done, k, iov);
+			if (i == 0)
+				n = send_ctl(op, enc, iv, ivlen, iov, niov,
+					     last ? 0 : MSG_MORE);
+			else
+				n = send_more(op, iov, niov, last ? 0 : MSG_MORE);
+			if (n >= 0 && (size_t)n != k)
+				n = -EMSGSIZE;
+			if (n < 0) {
+				err = (int)n;
+				break;
+			}
+			noiov = cut(out + done, k, oiov);
+			err = recv_all(op, oiov, noiov);
+			done += k;
+			if (last)
+				break;
+		}
+		break;
+	}
+	default:
+		err = -EINVAL;
+	}
+	return err;
+}
+
+/* ---- one pair ------------------------------------------------------------ */
+
+static enum mode mode_of(const char *name)
+{
+	if (!strncmp(name, "cbc", 3))
+		return CBC;
+	if (!strncmp(name, "ctr", 3))
+		return CTR;
+	if (!strncmp(name, "xts", 3))
+		return XTS;
+	return ECB;
+}
+
+/* Lengths tried first, in every mode where valid, before random ones. */
+static const size_t edge_lengths[] = {
+	16, 17, 31, 32, 33, 47, 48, 64, 1, 15, 255, 256, 257,
+	PAGE - 16, PAGE - 1, PAGE, PAGE + 1, PAGE + 16, 2 * PAGE + 15, MAXLEN,
+};
+
+static size_t draw_len(enum mode mode, unsigned long i)
+{
+	size_t len;
+	unsigned int r;
+
+	if (i < sizeof(edge_lengths) / sizeof(edge_lengths[0]))
+		len = edge_lengths[i];
+	else if ((r = rnd(10)) < 5)
+		len = 1 + rnd(256);
+	else if (r < 8)
+		len = 257 + rnd(2048 - 256);
+	else
+		len = 2049 + rnd(MAXLEN - 2048);
+	if (len > max_len)
+		len = 1 + len % max_len;
+
+	switch (mode) {
+	case ECB:
+	case CBC:
+		len &= ~(size_t)15;
+		if (!len)
+			len = 16;
+		break;
+	case XTS:
+		if (len < 16)
+			len = 16 + len;
+		break;
+	case CTR:
+		break;
+	}
+	return len;
+}
+
+static void draw_iv(enum mode mode, uint8_t *iv)
+{
+	rnd_bytes(iv, 16);
+	/* CTR: often put the counter just below a carry out of k bytes */
+	if (mode == CTR && rnd(4) == 0) {
+		unsigned int k = 1 + rnd(16);
+
+		memset(iv + 16 - k, 0xff, k);
+		iv[15] -= (uint8_t)rnd(8);
+	}
+}
+
+static void hexdump(const char *tag, const uint8_t *p, size_t n)
+{
+	size_t i;
+
+	printf("#   %s", tag);
+	for (i = 0; i < n; i++)
+		printf("%02x", p[i]);
+	printf("\n");
+}
+
+static uint8_t *page_buf(void)
+{
+	void *p;
+
+	if (posix_memalign(&p, PAGE, BUFLEN))
+		return NULL;
+	memset(p, 0, BUFLEN);
+	return p;
+}
+
+static int negative_tests(const char *name, int tfm, enum mode mode)
+{
+	static const size_t bad_aes_keys[] = { 0, 1, 8, 15, 17, 20, 23, 25, 31, 33, 40, 48, 64 };
+	static const size_t bad_xts_keys[] = { 0, 1, 16, 24, 31, 33, 40, 47, 49, 63, 65, 96, 128 };
+	static const size_t bad_block_lens[] = { 1, 15, 17, 31, 33, 100, PAGE + 1, PAGE - 1 };
+	static const size_t bad_xts_lens[] = { 1, 2, 8, 15 };
+	const size_t *keys, *lens = NULL;
+	size_t nkeys, nlens = 0, i;
+	uint8_t key[128], iv[16], in[PAGE + 16], out[PAGE + 16];
+	int bad = 0, n = 0, err;
+
+	if (mode == XTS) {
+		keys = bad_xts_keys;
+		nkeys = sizeof(bad_xts_keys) / sizeof(*keys);
+		lens = bad_xts_lens;
+		nlens = sizeof(bad_xts_lens) / sizeof(*lens);
+	} else {
+		keys = bad_aes_keys;
+		nkeys = sizeof(bad_aes_keys) / sizeof(*keys);
+		if (mode != CTR) {
+			lens = bad_block_lens;
+			nlens = sizeof(bad_block_lens) / sizeof(*lens);
+		}
+	}
+	rnd_bytes(key, sizeof(key));
+	rnd_bytes(iv, sizeof(iv));
+	rnd_bytes(in, sizeof(in));
+
+	for (i = 0; i < nkeys; i++, n++) {
+		cur_case = (unsigned long)n;
+		alarm(CASE_TIMEOUT);
+		err = alg_setkey(tfm, key, keys[i]);
+		if (err != -EINVAL) {
+			printf("FAIL %s: ALG_SET_KEY with a %zu-byte key returned %s, not EINVAL\n",
+			       name, keys[i], err ? strerror(-err) : "success");
+			bad++;
+		}
+	}
+	/* a valid key again, then requests of invalid lengths */
+	err = alg_setkey(tfm, key, 32);
+	if (err) {
+		printf("FAIL %s: ALG_SET_KEY with a 32-byte key: %s\n", name, strerror(-err));
+		return 1;
+	}
+	for (i = 0; i < nlens; i++) {
+		int enc;
+
+		for (enc = 0; enc < 2; enc++, n++) {
+			cur_case = (unsigned long)n;
+			alarm(CASE_TIMEOUT);
+			err = run_plain_once(tfm, enc, iv, mode == ECB ? 0 : 16, in, lens[i], out);
+			if (err != -EINVAL) {
+				printf("FAIL %s: %scryption of %zu bytes returned %s, not EINVAL\n",
+				       name, enc ? "en" : "de", lens[i],
+				       err ? strerror(-err) : "success");
+				bad++;
+			}
+		}
+	}
+	alarm(0);
+	if (!bad)
+		printf("ok %s invalid-input (%d cases)\n", name, n);
+	return bad ? 1 : 0;
+}
+
+static int test_pair(const char *test, const char *const *refs, int nrefs,
+		     unsigned long cases, uint64_t seed, int skip_missing)
+{
+	enum mode mode = mode_of(test);
+	size_t ivlen = mode == ECB ? 0 : 16;
+	const char *ref = NULL;
+	uint8_t *src, *work, *tout, *rout;
+	unsigned long c, fails = 0;
+	unsigned int path_count[P_NR] = { 0 };
+	int tfm, rfm = -1, i, bad = 0;
+
+	cur_name = test;
+	tfm = alg_bind(test);
+	if (tfm < 0) {
+		if (skip_missing && tfm == -ENOENT) {
+			printf("skip %s: not available\n", test);
+			return 0;
+		}
+		printf("FAIL %s: bind: %s\n", test, strerror(-tfm));
+		return 1;
+	}
+	for (i = 0; i < nrefs && rfm < 0; i++) {
+		rfm = alg_bind(refs[i]);
+		ref = refs[i];
+	}
+	if (rfm < 0) {
+		printf("FAIL %s: no reference could be bound (last %s: %s)\n",
+		       test, ref ? ref : "-", strerror(-rfm));
+		close(tfm);
+		return 1;
+	}
+	printf("# %s against %s, seed 0x%llx\n", test, ref, (unsigned long long)seed);
+
+	src = page_buf();
+	work = page_buf();
+	tout = page_buf();
+	rout = page_buf();
+	if (!src || !work || !tout || !rout) {
+		printf("FAIL %s: out of memory\n", test);
+		return 1;
+	}
+
+	rng_state = seed;
+	for (c = 0; c < cases && fails < 3; c++) {
+		uint8_t key[64], iv[16];
+		size_t klen, len, soff, toff, roff;
+		enum path path;
+		int enc, err, top, rop;
+
+		cur_case = c;
+		alarm(CASE_TIMEOUT);
+		klen = 16 + 8 * rnd(3);
+		if (mode == XTS)
+			klen *= 2;
+		rnd_bytes(key, klen);
+		draw_iv(mode, iv);
+		len = draw_len(mode, c);
+		soff = rnd(PAGE);
+		toff = rnd(PAGE);
+		roff = rnd(PAGE);
+
+		err = alg_setkey(tfm, key, klen);
+		if (!err)
+			err = alg_setkey(rfm, key, klen) ? -EIO : 0;
+		if (err) {
+			printf("FAIL %s: case %lu: ALG_SET_KEY (%zu bytes): %s\n",
+			       test, c, klen, strerror(-err));
+			fails++;
+			continue;
+		}
+
+		/*
+		 * The key is set on the parent sockets, which the kernel only
+		 * allows while no operation socket is open: one operation
+		 * socket per side and case, reused for both directions.
+		 */
+		top = accept(tfm, NULL, NULL);
+		rop = accept(rfm, NULL, NULL);
+		if (top < 0 || rop < 0) {
+			printf("FAIL %s: case %lu: accept: %s\n", test, c, strerror(errno));
+			fails++;
+		}
+		for (enc = 1; enc >= 0 && top >= 0 && rop >= 0; enc--) {
+			size_t at, show;
+
+			path = (enum path)rnd(mode == XTS ? P_CHAIN : P_NR);
+			path_count[path]++;
+			rnd_bytes(src + soff, len);
+			memcpy(work + toff, src + soff, len);
+			memset(tout + toff, 0xa5, len);
+			memset(rout + roff, 0x5a, len);
+
+			err = run_plain(rop, enc, iv, ivlen, src + soff, len, rout + roff);
+			if (err) {
+				printf("FAIL %s: case %lu: reference %s failed: %s\n",
+				       test, c, ref, strerror(-err));
+				fails++;
+				break;
+			}
+			err = run_path(top, path, enc, iv, ivlen, work + toff, len,
+				       tout + toff);
+			if (err) {
+				printf("FAIL %s: case %lu: %scrypt %zu bytes, key %zu, path %s: %s\n",
+				       test, c, enc ? "en" : "de", len, klen,
+				       path_name[path], strerror(-err));
+				fails++;
+				break;
+			}
+			if (!memcmp(tout + toff, rout + roff, len))
+				continue;
+
+			for (at = 0; tout[toff + at] == rout[roff + at]; at++)
+				;
+			printf("FAIL %s: case %lu: %scrypt %zu bytes, key %zu, path %s: differs from byte %zu\n",
+			       test, c, enc ? "en" : "de", len, klen, path_name[path], at);
+			if (verbose || fails == 0) {
+				at &= ~(size_t)15;
+				show = len - at < 32 ? len - at : 32;
+				hexdump("key ", key, klen);
+				hexdump("iv  ", iv, 16);
+				hexdump("in  ", src + soff + at, show);
+				hexdump("got ", tout + toff + at, show);
+				hexdump("want", rout + roff + at, show);
+			}
+			fails++;
+			break;
+		}
+		if (top >= 0)
+			close(top);
+		if (rop >= 0)
+			close(rop);
+	}
+	alarm(0);
+	if (verbose)
+		printf("# %s paths: iov %u, splice %u, inplace %u, chain %u\n", test,
+		       path_count[P_IOV], path_count[P_SPLICE], path_count[P_INPLACE],
+		       path_count[P_CHAIN]);
+	if (fails)
+		bad = 1;
+	else
+		printf("ok %s (%lu cases)\n", test, cases);
+
+	bad |= negative_tests(test, tfm, mode);
+
+	free(src);
+	free(work);
+	free(tout);
+	free(rout);
+	close(tfm);
+	close(rfm);
+	fflush(stdout);
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	uint64_t seed = DEFAULT_SEED;
+	unsigned long cases = 2000;
+	int skip_missing = 0, opt, i;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	while ((opt = getopt(argc, argv, "s:n:l:kv")) != -1) {
+		switch (opt) {
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'n':
+			cases = strtoul(optarg, NULL, 0);
+			break;
+		case 'l':
+			max_len = strtoul(optarg, NULL, 0);
+			if (max_len < 16 || max_len > MAXLEN)
+				max_len = MAXLEN;
+			break;
+		case 'k':
+			skip_missing = 1;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		default:
+			fprintf(stderr,
+				"usage: %s [-s SEED] [-n CASES] [-l MAXLEN] [-k] [-v] [TEST[=REF[,REF...]]...]\n",
+				argv[0]);
+			return 2;
+		}
+	}
+	signal(SIGALRM, on_alarm);
+	signal(SIGPIPE, SIG_IGN);
+	printf("# afalg-diff seed 0x%llx, %lu cases per driver\n",
+	       (unsigned long long)seed, cases);
+
+	if (optind == argc) {
+		for (i = 0; i < (int)(sizeof(default_pairs) / sizeof(default_pairs[0])); i++) {
+			const struct pair *p = &default_pairs[i];
+			int nrefs = 0;
+
+			while (nrefs < 4 && p->refs[nrefs])
+				nrefs++;
+			failures += test_pair(p->test, p->refs, nrefs, cases,
+					      seed + (uint64_t)i * 0x1000193ULL, skip_missing);
+		}
+	} else {
+		for (i = optind; i < argc; i++) {
+			char *arg = strdup(argv[i]), *eq = strchr(arg, '=');
+			const char *refs[4];
+			char defref[2][64];
+			int nrefs = 0;
+			const char *m;
+
+			if (eq) {
+				char *tok;
+
+				*eq++ = 0;
+				for (tok = strtok(eq, ","); tok && nrefs < 4; tok = strtok(NULL, ","))
+					refs[nrefs++] = tok;
+			} else {
+				m = mode_of(arg) == CBC ? "cbc" : mode_of(arg) == CTR ? "ctr" :
+				    mode_of(arg) == XTS ? "xts" : "ecb";
+				snprintf(defref[0], sizeof(defref[0]), "%s(aes-generic)", m);
+				snprintf(defref[1], sizeof(defref[1]), "%s(ecb(aes-generic))", m);
+				refs[nrefs++] = defref[0];
+				refs[nrefs++] = defref[1];
+			}
+			failures += test_pair(arg, refs, nrefs, cases,
+					      seed + (uint64_t)(i - optind) * 0x1000193ULL,
+					      skip_missing);
+			free(arg);
+		}
+	}
+	return failures ? 1 : 0;
+}
