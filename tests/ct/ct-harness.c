@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctneon: the guest side of the constant-time check (tests/ct/run.sh).
+ *
+ * Design notes
+ * ============
+ *
+ * A "case" is one entry point with fixed public parameters (key size,
+ * length, in place or not).  For every case and seed the harness
+ *
+ *   1. fills the secrets from the seed: the key (then expanded, outside the
+ *      window, for the entry points that take a schedule), the input data,
+ *      and the IV / counter / tweak block;
+ *   2. prints "<case> <seed> <expect>" on stdout;
+ *   3. runs the entry point between the START and STOP markers of
+ *      ct-markers.h, so that tests/ct/ctplugin.c records exactly that call.
+ *
+ * The n-th line on stdout therefore names the n-th window of the plugin's
+ * output, and run.sh compares the windows of one case: they must all have
+ * the same instruction-address and memory-address traces.  Nothing public
+ * changes between seeds: every buffer is a static array (same address in
+ * every run), the lengths and the call path (run_window() through the same
+ * function pointer, the same stack depth) are the same.  Seed 0 sets every
+ * secret byte to 0x00, seed 1 to 0xff, the others are pseudo-random; the
+ * counter block is also given carries across 64 bits (seed % 4 == 3) and
+ * across all 128 bits (seed % 4 == 2) so that carry handling is exercised.
+ *
+ * Adding a core: write a call_<x>() that calls it on the ct buffers with
+ * c->len and c->klen, and add one line to ct_families[].  A family with
+ * expect_leak set is a negative control: run.sh fails if it is NOT flagged.
+ *
+ * Usage: ct-harness [-n SEEDS] list | run [SUBSTRING | =NAME] | selftest
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aes-ct.h"
+#include "vpaes.h"
+#include "tests/ct/ct-markers.h"
+#include "tests/ct/leaky.h"
+
+#define CT_MAXLEN	256
+#define CT_MAXLENS	10
+
+/* Every secret and every output: one static object, fixed addresses. */
+static struct {
+	u8 key[32];
+	u8 iv[16];			/* IV, counter or tweak */
+	u8 src[CT_MAXLEN];
+	u8 dst[CT_MAXLEN];
+	struct ctneon_aes_key ks;
+	volatile int sink;
+} ct __attribute__((aligned(64)));
+
+struct ct_case;
+typedef void (*ct_call_fn)(const struct ct_case *c);
+
+struct ct_family {
+	const char *name;
+	ct_call_fn call;
+	const int *klens;		/* key sizes in bytes, 0-terminated */
+	const char *unit;		/* unit of len in the case name, or NULL */
+	int lens[CT_MAXLENS];		/* 0-terminated; none: one case, len 0 */
+	int expect_leak;
+};
+
+struct ct_case {
+	const struct ct_family *fam;
+	int klen;
+	int len;
+	char name[96];
+};
+
+/* ---- the calls (inside the window) ------------------------------------ */
+
+static void call_ecb_encrypt(const struct ct_case *c)
+{
+	ctneon_vpaes_ecb_encrypt(ct.dst, ct.src, ct.ks.enc[0], ct.ks.rounds,
+				 c->len);
+}
+
+static void call_ecb_decrypt(const struct ct_case *c)
+{
+	ctneon_vpaes_ecb_decrypt(ct.dst, ct.src, ct.ks.dec[0], ct.ks.rounds,
+				 c->len);
+}
+
+static void call_cbc_encrypt(const struct ct_case *c)
+{
+	ctneon_vpaes_cbc_encrypt(ct.dst, ct.src, ct.ks.enc[0], ct.ks.rounds,
+				 c->len, ct.iv);
+}
+
+static void call_cbc_decrypt(const struct ct_case *c)
+{
+	ctneon_vpaes_cbc_decrypt(ct.dst, ct.src, ct.ks.dec[0], ct.ks.rounds,
+				 c->len, ct.iv);
+}
+
+static void call_cbc_decrypt_inplace(const struct ct_case *c)
+{
+	ctneon_vpaes_cbc_decrypt(ct.src, ct.src, ct.ks.dec[0], ct.ks.rounds,
+				 c->len, ct.iv);
+}
+
+static void call_ctr_crypt(const struct ct_case *c)
+{
+	ctneon_vpaes_ctr_crypt(ct.dst, ct.src, ct.ks.enc[0], ct.ks.rounds,
+			       c->len, ct.iv);
+}
+
+static void call_ctr_crypt_inplace(const struct ct_case *c)
+{
+	ctneon_vpaes_ctr_crypt(ct.src, ct.src, ct.ks.enc[0], ct.ks.rounds,
+			       c->len, ct.iv);
+}
+
+static void call_xts_encrypt(const struct ct_case *c)
+{
+	ctneon_vpaes_xts_encrypt(ct.dst, ct.src, ct.ks.enc[0], ct.ks.rounds,
+				 c->len, ct.iv);
+}
+
+static void call_xts_decrypt(const struct ct_case *c)
+{
+	ctneon_vpaes_xts_decrypt(ct.dst, ct.src, ct.ks.dec[0], ct.ks.rounds,
+				 c->len, ct.iv);
+}
+
+static void call_expandkey(const struct ct_case *c)
+{
+	ct.sink = ctneon_aes_expandkey(&ct.ks, ct.key, c->klen);
+}
+
+static void call_ct_encrypt(const struct ct_case *c)
+{
+	(void)c;
+	ctneon_aes_ct_encrypt(&ct.ks, ct.dst, ct.src);
+}
+
+static void call_ct_decrypt(const struct ct_case *c)
+{
+	(void)c;
+	ctneon_aes_ct_decrypt(&ct.ks, ct.dst, ct.src);
+}
+
+/* negative controls */
+static void call_leak_ttable(const struct ct_case *c)
+{
+	(void)c;
+	leaky_ttable_encrypt((const u8 (*)[16])ct.ks.std, ct.ks.rounds,
+			     ct.dst, ct.src);
+}
+
+static void call_leak_compare(const struct ct_case *c)
+{
+	ct.sink = leaky_prefix_compare(ct.src, ct.iv, c->len);
+}
+
+/* ---- the cases ---------------------------------------------------------- */
+
+static const int ct_aes_keys[] = { 16, 24, 32, 0 };
+static const int ct_aes128[] = { 16, 0 };
+static const int ct_nokey[] = { 0 };
+
+#define CT_BLOCKS	{ 1, 2, 3, 8 }
+#define CT_CTR_BYTES	{ 1, 15, 16, 17, 32, 47, 64, 100 }
+#define CT_XTS_BYTES	{ 16, 32, 48, 17, 31, 33, 47, 100 }
+
+static const struct ct_family ct_families[] = {
+	{ "ctneon_vpaes_ecb_encrypt", call_ecb_encrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0 },
+	{ "ctneon_vpaes_ecb_decrypt", call_ecb_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0 },
+	{ "ctneon_vpaes_cbc_encrypt", call_cbc_encrypt, ct_aes_keys, "blocks", { 1, 3, 8 }, 0 },
+	{ "ctneon_vpaes_cbc_decrypt", call_cbc_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0 },
+	{ "ctneon_vpaes_cbc_decrypt-inplace", call_cbc_decrypt_inplace, ct_aes128, "blocks", { 3 }, 0 },
+	{ "ctneon_vpaes_ctr_crypt", call_ctr_crypt, ct_aes_keys, "bytes", CT_CTR_BYTES, 0 },
+	{ "ctneon_vpaes_ctr_crypt-inplace", call_ctr_crypt_inplace, ct_aes128, "bytes", { 47 }, 0 },
+	{ "ctneon_vpaes_xts_encrypt", call_xts_encrypt, ct_aes_keys, "bytes", CT_XTS_BYTES, 0 },
+	{ "ctneon_vpaes_xts_decrypt", call_xts_decrypt, ct_aes_keys, "bytes", CT_XTS_BYTES, 0 },
+	{ "ctneon_aes_expandkey", call_expandkey, ct_aes_keys, NULL, { 0 }, 0 },
+	{ "ctneon_aes_ct_encrypt", call_ct_encrypt, ct_aes_keys, NULL, { 0 }, 0 },
+	{ "ctneon_aes_ct_decrypt", call_ct_decrypt, ct_aes_keys, NULL, { 0 }, 0 },
+	/* negative controls: must be flagged */
+	{ "leak-ttable-aes", call_leak_ttable, ct_aes128, NULL, { 0 }, 1 },
+	{ "leak-prefix-compare", call_leak_compare, ct_nokey, "bytes", { 16 }, 1 },
+};
+
+#define CT_NFAMILIES	(sizeof(ct_families) / sizeof(ct_families[0]))
+#define CT_MAXCASES	(CT_NFAMILIES * 3 * CT_MAXLENS)
+
+static struct ct_case ct_cases[CT_MAXCASES];
+static int ct_ncases;
+
+static void ct_build_cases(void)
+{
+	unsigned int f;
+	int k, l;
+
+	for (f = 0; f < CT_NFAMILIES; f++) {
+		const struct ct_family *fam = &ct_families[f];
+
+		k = 0;
+		do {
+			l = 0;
+			do {
+				struct ct_case *c = &ct_cases[ct_ncases++];
+				int n;
+
+				c->fam = fam;
+				c->klen = fam->klens[k];
+				c->len = fam->lens[l];
+				n = snprintf(c->name, sizeof(c->name), "%s",
+					     fam->name);
+				if (c->klen)
+					n += snprintf(c->name + n,
+						      sizeof(c->name) - n,
+						      "/aes%d", 8 * c->klen);
+				if (fam->unit)
+					snprintf(c->name + n,
+						 sizeof(c->name) - n,
+						 "/%d%s", c->len, fam->unit);
+			} while (fam->lens[l] && fam->lens[++l]);
+		} while (fam->klens[k] && fam->klens[++k]);
+	}
+}
+
+/* ---- secrets from a seed (outside the window) --------------------------- */
+
+static u64 ct_rng;
+
+/* splitmix64: a full-period generator with a strong output mix */
+static u64 ct_next(void)
+{
+	u64 z = (ct_rng += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static void ct_random(u8 *p, size_t n)
+{
+	while (n--)
+		*p++ = (u8)ct_next();
+}
+
+static void ct_fill(const struct ct_case *c, int index, unsigned int seed)
+{
+	ct_rng = (u64)index << 32 | seed;
+	if (seed < 2) {
+		u8 v = seed ? 0xff : 0x00;
+
+		memset(ct.key, v, sizeof(ct.key));
+		memset(ct.iv, v, sizeof(ct.iv));
+		memset(ct.src, v, sizeof(ct.src));
+	} else {
+		ct_random(ct.key, sizeof(ct.key));
+		ct_random(ct.iv, sizeof(ct.iv));
+		ct_random(ct.src, sizeof(ct.src));
+		/* big-endian counter: ff..ff x carries through all 128 bits,
+		 * a run of ff in the low half carries into the high half */
+		if (seed % 4 == 2)
+			memset(ct.iv, 0xff, 15);
+		else if (seed % 4 == 3)
+			memset(ct.iv + 8, 0xff, 7);
+	}
+	memset(ct.dst, 0, sizeof(ct.dst));
+	memset(&ct.ks, 0, sizeof(ct.ks));
+	if (c->klen && ctneon_aes_expandkey(&ct.ks, ct.key, c->klen)) {
+		fprintf(stderr, "ct-harness: expandkey failed\n");
+		exit(2);
+	}
+}
+
+/* ---- the window ---------------------------------------------------------- */
+
+static void __attribute__((noinline)) run_window(const struct ct_case *c)
+{
+	CT_START();
+	c->fam->call(c);
+	CT_STOP();
+}
+
+static int ct_run(const char *filter, unsigned int seeds)
+{
+	unsigned int seed;
+	int i;
+
+	for (i = 0; i < ct_ncases; i++) {
+		const struct ct_case *c = &ct_cases[i];
+
+		if (filter && (filter[0] == '=' ? strcmp(c->name, filter + 1) :
+			       !strstr(c->name, filter)))
+			continue;
+		for (seed = 0; seed < seeds; seed++) {
+			ct_fill(c, i, seed);
+			printf("%s %u %d\n", c->name, seed, c->fam->expect_leak);
+			run_window(c);
+		}
+	}
+	return fflush(stdout) ? 1 : 0;
+}
+
+/*
+ * The harness checks its own leaky AES on FIPS-197 C.1-C.3 and reports
+ * (without failing: that is the unit tests' job) whether the vpaes ECB core
+ * and the portable cipher agree with it.
+ */
+static int ct_selftest(void)
+{
+	static const u8 pt[16] = {
+		0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77,
+		0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff };
+	static const u8 want[3][16] = {
+		{ 0x69, 0xc4, 0xe0, 0xd8, 0x6a, 0x7b, 0x04, 0x30,
+		  0xd8, 0xcd, 0xb7, 0x80, 0x70, 0xb4, 0xc5, 0x5a },
+		{ 0xdd, 0xa9, 0x7c, 0xa4, 0x86, 0x4c, 0xdf, 0xe0,
+		  0x6e, 0xaf, 0x70, 0xa0, 0xec, 0x0d, 0x71, 0x91 },
+		{ 0x8e, 0xa2, 0xb7, 0xca, 0x51, 0x67, 0x45, 0xbf,
+		  0xea, 0xfc, 0x49, 0x90, 0x4b, 0x49, 0x60, 0x89 } };
+	u8 out[16];
+	int k, n, bad = 0;
+
+	for (k = 0; k < 3; k++) {
+		int klen = 16 + 8 * k;
+
+		for (n = 0; n < klen; n++)
+			ct.key[n] = (u8)n;
+		ctneon_aes_expandkey(&ct.ks, ct.key, klen);
+		leaky_ttable_encrypt((const u8 (*)[16])ct.ks.std,
+				     ct.ks.rounds, out, pt);
+		if (memcmp(out, want[k], 16)) {
+			printf("FAIL selftest leak-ttable-aes/aes%d\n", 8 * klen);
+			bad = 1;
+		}
+		ctneon_aes_ct_encrypt(&ct.ks, out, pt);
+		printf("%s selftest ctneon_aes_ct_encrypt/aes%d\n",
+		       memcmp(out, want[k], 16) ? "note: WRONG" : "ok", 8 * klen);
+		ctneon_vpaes_ecb_encrypt(out, pt, ct.ks.enc[0], ct.ks.rounds, 1);
+		printf("%s selftest ctneon_vpaes_ecb_encrypt/aes%d\n",
+		       memcmp(out, want[k], 16) ? "note: WRONG" : "ok", 8 * klen);
+	}
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int seeds = 24;
+	int i;
+
+	leaky_init();
+	ct_build_cases();
+	if (argc > 2 && !strcmp(argv[1], "-n")) {
+		seeds = (unsigned int)strtoul(argv[2], NULL, 0);
+		argc -= 2;
+		argv += 2;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "list")) {
+		for (i = 0; i < ct_ncases; i++)
+			printf("%s %d\n", ct_cases[i].name,
+			       ct_cases[i].fam->expect_leak);
+		return 0;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "run"))
+		return ct_run(argc > 2 ? argv[2] : NULL, seeds);
+	if (argc >= 2 && !strcmp(argv[1], "selftest"))
+		return ct_selftest();
+	fprintf(stderr, "usage: ct-harness [-n SEEDS] list | run [SUBSTRING | =NAME] | selftest\n");
+	return 2;
+}
