@@ -1,0 +1,671 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctneon: user-space unit tests of the AES cores (tests/unit).
+ *
+ * Built statically for arm or arm64 with aes-ct.c and <arch>/vpaes-core.S,
+ * run under qemu-user by tests/unit/run.sh.  It reads the case stream that
+ * tests/unit/cases.py writes (published vectors and random cases with
+ * OpenSSL's answers, format described there) on stdin, and runs every case
+ * through every vpaes entry point in up to four ways:
+ *
+ *  - out of place: input and output at the offsets the case gives (0..15,
+ *    so mostly unaligned), or ending exactly at the end of a page followed
+ *    by a PROT_NONE page (F_IN_GUARD, F_OUT_GUARD: an over-read or
+ *    over-write faults); 16 bytes of poison before and after the output
+ *    and after the chaining value must be intact, and so must the input;
+ *  - in place (out == in), with the same poison;
+ *  - split: the message in several calls (block-multiple pieces, the last
+ *    may end in a partial block), the chaining value carried from call to
+ *    call, which must give the same output as one call;
+ *  - the C reference: the modes composed here over the portable
+ *    ctneon_aes_ct_encrypt/decrypt of aes-ct.c (F_CREF).
+ *
+ * The chaining value on return is checked when the case asks (F_IVOUT):
+ * the last ciphertext block for CBC, the counter advanced by
+ * DIV_ROUND_UP(len, 16) for CTR, T * x^n for XTS of n whole blocks.
+ * For XTS the case carries the tweak key and the IV; the tweak T is the
+ * IV encrypted with ctneon_vpaes_ecb_encrypt (the C reference uses
+ * ctneon_aes_ct_encrypt).
+ *
+ * Besides the stream, the key expansion is tested directly: -EINVAL for
+ * every length but 16, 24 and 32, and the std schedule against FIPS-197
+ * appendix A.
+ *
+ * Output: one "ok <group>: N cases" or "FAIL <group>: ..." line per group
+ * (core and C reference counted apart), details of the first failures, and
+ * a closing "N passed, N failed" line over the groups; exit status 1 on any
+ * failure, 2 on a broken stream, 3 on a fault.
+ */
+/*
+ * compat/user.h typedefs __le32/__le64 itself, which clashes with
+ * <linux/types.h> (pulled in by <signal.h> on arm64): give its names
+ * another spelling here, the project's headers first.
+ */
+#define __le32 ctneon_user_le32
+#define __le64 ctneon_user_le64
+#include "aes-ct.h"
+#include "vpaes.h"
+#undef __le32
+#undef __le64
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+enum { ECB_ENC, ECB_DEC, CBC_ENC, CBC_DEC, CTR, XTS_ENC, XTS_DEC, NOPS };
+static const char *const opname[NOPS] = {
+	"ecb_encrypt", "ecb_decrypt", "cbc_encrypt", "cbc_decrypt",
+	"ctr_crypt", "xts_encrypt", "xts_decrypt",
+};
+
+#define F_IN_GUARD	1
+#define F_OUT_GUARD	2
+#define F_CREF		4
+#define F_IVOUT		8
+
+#define MAXLEN		(64 * 1024)
+#define MAXPIECES	4
+#define POISON		16
+#define MAXDETAIL	8	/* failure details printed per group */
+
+struct hdr {			/* packed as cases.py's HDR, after the tag */
+	u8 gid, op, keylen, flags, in_off, out_off, npieces, pad;
+	u32 len;
+	u32 pieces[MAXPIECES];
+	u8 key[32], key2[32], iv[16], ivout[16];
+};
+#define HDR_SIZE	(8 + 4 + 4 * MAXPIECES + 32 + 32 + 16 + 16)
+
+struct group {
+	char name[256];
+	unsigned long cases, fails;	/* the cores */
+	unsigned long rcases, rfails;	/* the C reference */
+	int details;
+};
+
+static struct group groups[256];
+static int ngroups;
+static unsigned long ncase;
+
+/* what is running, for the fault handler */
+static char current[512];
+
+static void on_fault(int sig)
+{
+	static const char msg[] = "FAIL fault (signal) during: ";
+	ssize_t r;
+
+	(void)sig;
+	r = write(1, msg, sizeof(msg) - 1);
+	r = write(1, current, strlen(current));
+	r = write(1, "\n", 1);
+	(void)r;
+	_exit(3);
+}
+
+/* ---------------------------------------------------------------- buffers */
+
+static long pagesz;
+static u8 *guard_in, *guard_out;	/* end of a RW area, a PROT_NONE page next */
+static u8 *plain_in, *plain_out;	/* 64-byte aligned, poison room each side */
+
+static u8 *guarded_area(void)
+{
+	size_t rw = (MAXLEN / pagesz + 1) * pagesz;
+	u8 *p = mmap(NULL, rw + pagesz, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED || mprotect(p + rw, pagesz, PROT_NONE)) {
+		perror("mmap");
+		exit(2);
+	}
+	return p + rw;
+}
+
+static u8 poison_byte(size_t n)
+{
+	return (u8)(0xa5 ^ (n * 29) ^ (ncase * 7));
+}
+
+static void poison(u8 *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = poison_byte(i);
+}
+
+static int poison_ok(const u8 *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != poison_byte(i))
+			return 0;
+	return 1;
+}
+
+/* ------------------------------------------------------- the C reference */
+
+static void xor16(u8 *d, const u8 *a, const u8 *b)
+{
+	for (int i = 0; i < 16; i++)
+		d[i] = a[i] ^ b[i];
+}
+
+/* T * x in GF(2^128), T little endian (IEEE 1619) */
+static void gf_mulx(u8 t[16])
+{
+	u8 carry = t[15] >> 7;
+
+	for (int i = 15; i > 0; i--)
+		t[i] = (u8)(t[i] << 1 | t[i - 1] >> 7);
+	t[0] = (u8)(t[0] << 1) ^ (carry ? 0x87 : 0);
+}
+
+static void ctr_inc(u8 c[16])
+{
+	for (int i = 15; i >= 0 && ++c[i] == 0; i--)
+		;
+}
+
+typedef void blockfn(const struct ctneon_aes_key *, u8 *, const u8 *);
+
+static void ref_xts(const struct ctneon_aes_key *k, int dec, u8 *out,
+		    const u8 *in, size_t len, u8 t[16])
+{
+	blockfn *f = dec ? ctneon_aes_ct_decrypt : ctneon_aes_ct_encrypt;
+	size_t r = len % 16, full = len / 16 - (r ? 1 : 0);
+	u8 b[16], cc[16], pp[16], t2[16];
+
+	for (size_t n = 0; n < full; n++, in += 16, out += 16) {
+		xor16(b, in, t);
+		f(k, b, b);
+		xor16(out, b, t);
+		gf_mulx(t);
+	}
+	if (!r)
+		return;
+	/* T_{m-1} = t, T_m = t2 */
+	memcpy(t2, t, 16);
+	gf_mulx(t2);
+	xor16(b, in, dec ? t2 : t);
+	f(k, b, b);
+	xor16(cc, b, dec ? t2 : t);		/* CC (enc) or PP (dec) */
+	memcpy(pp, cc, 16);
+	memcpy(pp, in + 16, r);
+	xor16(b, pp, dec ? t : t2);
+	f(k, b, b);
+	xor16(b, b, dec ? t : t2);
+	memcpy(out + 16, cc, r);
+	memcpy(out, b, 16);
+}
+
+/* the modes over the portable block functions; iv: the chaining value */
+static void ref_run(int op, const struct ctneon_aes_key *k, u8 *out,
+		    const u8 *in, size_t len, u8 iv[16])
+{
+	u8 b[16];
+
+	switch (op) {
+	case ECB_ENC:
+	case ECB_DEC:
+		for (size_t n = 0; n < len; n += 16)
+			(op == ECB_ENC ? ctneon_aes_ct_encrypt :
+			 ctneon_aes_ct_decrypt)(k, out + n, in + n);
+		break;
+	case CBC_ENC:
+		for (size_t n = 0; n < len; n += 16) {
+			xor16(b, in + n, iv);
+			ctneon_aes_ct_encrypt(k, iv, b);
+			memcpy(out + n, iv, 16);
+		}
+		break;
+	case CBC_DEC:
+		for (size_t n = 0; n < len; n += 16) {
+			u8 c[16];
+
+			memcpy(c, in + n, 16);
+			ctneon_aes_ct_decrypt(k, b, c);
+			xor16(out + n, b, iv);
+			memcpy(iv, c, 16);
+		}
+		break;
+	case CTR:
+		for (size_t n = 0; n < len; n += 16) {
+			size_t m = len - n < 16 ? len - n : 16;
+
+			ctneon_aes_ct_encrypt(k, b, iv);
+			for (size_t i = 0; i < m; i++)
+				out[n + i] = in[n + i] ^ b[i];
+			ctr_inc(iv);
+		}
+		break;
+	default:
+		ref_xts(k, op == XTS_DEC, out, in, len, iv);
+	}
+}
+
+/* ------------------------------------------------------------ the cores */
+
+static void core_run(int op, const struct ctneon_aes_key *k, u8 *out,
+		     const u8 *in, size_t len, u8 iv[16])
+{
+	int r = k->rounds, n = (int)len;
+
+	switch (op) {
+	case ECB_ENC:
+		ctneon_vpaes_ecb_encrypt(out, in, k->enc[0], r, n / 16);
+		break;
+	case ECB_DEC:
+		ctneon_vpaes_ecb_decrypt(out, in, k->dec[0], r, n / 16);
+		break;
+	case CBC_ENC:
+		ctneon_vpaes_cbc_encrypt(out, in, k->enc[0], r, n / 16, iv);
+		break;
+	case CBC_DEC:
+		ctneon_vpaes_cbc_decrypt(out, in, k->dec[0], r, n / 16, iv);
+		break;
+	case CTR:
+		ctneon_vpaes_ctr_crypt(out, in, k->enc[0], r, n, iv);
+		break;
+	case XTS_ENC:
+		ctneon_vpaes_xts_encrypt(out, in, k->enc[0], r, n, iv);
+		break;
+	default:
+		ctneon_vpaes_xts_decrypt(out, in, k->dec[0], r, n, iv);
+	}
+}
+
+/* ------------------------------------------------------------ reporting */
+
+static void hex(const char *what, const u8 *p, size_t n)
+{
+	printf("    %-9s", what);
+	for (size_t i = 0; i < n; i++)
+		printf("%02x", p[i]);
+	printf("\n");
+}
+
+static int case_bad, ref_bad;	/* some check of this case failed */
+
+/* record one check; print the first few failures of a group in detail */
+static int check(struct group *g, int ref, int ok, const char *how,
+		 const struct hdr *h, const u8 *got, const u8 *want, size_t n)
+{
+	if (ref)
+		ref_bad |= !ok;
+	else
+		case_bad |= !ok;
+	if (ok || g->details++ >= MAXDETAIL)
+		return ok;
+	printf("  detail %s: case %lu, %s, %s, len %u, in_off %u, out_off %u,"
+	       " flags %#x, pieces %u: %s\n", g->name, ncase,
+	       ref ? "C reference" : "core", opname[h->op], (unsigned)h->len,
+	       h->in_off, h->out_off, h->flags, h->npieces, how);
+	hex("key", h->key, h->keylen);
+	if (h->op >= XTS_ENC)
+		hex("key2", h->key2, h->keylen);
+	if (h->op >= CBC_ENC)
+		hex("iv", h->iv, 16);
+	if (got && want) {
+		size_t d = 0;
+
+		while (d < n && got[d] == want[d])
+			d++;
+		printf("    first difference at byte %zu of %zu\n", d, n);
+		d &= ~(size_t)15;
+		hex("got", got + d, n - d < 32 ? n - d : 32);
+		hex("expected", want + d, n - d < 32 ? n - d : 32);
+	}
+	return ok;
+}
+
+/* ------------------------------------------------------------ one case */
+
+static u8 inbuf[MAXLEN], expbuf[MAXLEN];
+
+/* the chaining value for the run: the IV, or for XTS the encrypted tweak */
+static void start_iv(const struct hdr *h, const struct ctneon_aes_key *k2,
+		     u8 iv[16], int ref)
+{
+	if (h->op < XTS_ENC)
+		memcpy(iv, h->iv, 16);
+	else if (ref)
+		ctneon_aes_ct_encrypt(k2, iv, h->iv);
+	else
+		ctneon_vpaes_ecb_encrypt(iv, h->iv, k2->enc[0], k2->rounds, 1);
+}
+
+static void run_case(const struct hdr *h)
+{
+	struct group *g = &groups[h->gid];
+	static struct ctneon_aes_key key, key2;
+	size_t len = h->len;
+	u8 ivbuf[16 + POISON], *iv = ivbuf;
+	u8 *in, *out;
+	int ok;
+
+	case_bad = ref_bad = 0;
+	g->cases++;
+	if (h->flags & F_CREF)
+		g->rcases++;
+	if (ctneon_aes_expandkey(&key, h->key, h->keylen) ||
+	    (h->op >= XTS_ENC &&
+	     ctneon_aes_expandkey(&key2, h->key2, h->keylen))) {
+		check(g, 0, 0, "ctneon_aes_expandkey failed", h, NULL, NULL, 0);
+		g->fails++;
+		return;
+	}
+
+	/* 1. out of place */
+	snprintf(current, sizeof(current), "%s case %lu out-of-place len %zu",
+		 g->name, ncase, len);
+	in = h->flags & F_IN_GUARD ? guard_in - len : plain_in + h->in_off;
+	out = h->flags & F_OUT_GUARD ? guard_out - len : plain_out + h->out_off;
+	memcpy(in, inbuf, len);
+	if (!(h->flags & F_OUT_GUARD)) {
+		poison(out - POISON, POISON);
+		poison(out + len, POISON);
+	}
+	start_iv(h, &key2, iv, 0);
+	poison(iv + 16, POISON);
+	core_run(h->op, &key, out, in, len, iv);
+	ok = check(g, 0, !memcmp(out, expbuf, len), "out-of-place output", h,
+		   out, expbuf, len);
+	if (ok && !(h->flags & F_OUT_GUARD))
+		check(g, 0, poison_ok(out - POISON, POISON) &&
+		      poison_ok(out + len, POISON),
+		      "out-of-place: poison around the output overwritten",
+		      h, NULL, NULL, 0);
+	check(g, 0, !memcmp(in, inbuf, len), "out-of-place: input modified",
+	      h, NULL, NULL, 0);
+	check(g, 0, poison_ok(iv + 16, POISON),
+	      "poison after the chaining value overwritten", h, NULL, NULL, 0);
+	if (h->flags & F_IVOUT)
+		check(g, 0, !memcmp(iv, h->ivout, 16),
+		      "out-of-place: chaining value on return", h, iv,
+		      h->ivout, 16);
+
+	/* 2. in place */
+	snprintf(current, sizeof(current), "%s case %lu in-place len %zu",
+		 g->name, ncase, len);
+	if (h->flags & F_IN_GUARD) {
+		out = guard_in - len;
+	} else {
+		out = plain_out + h->in_off;
+		poison(out - POISON, POISON);
+		poison(out + len, POISON);
+	}
+	memcpy(out, inbuf, len);
+	start_iv(h, &key2, iv, 0);
+	core_run(h->op, &key, out, out, len, iv);
+	ok = check(g, 0, !memcmp(out, expbuf, len), "in-place output", h,
+		   out, expbuf, len);
+	if (ok && !(h->flags & F_IN_GUARD))
+		check(g, 0, poison_ok(out - POISON, POISON) &&
+		      poison_ok(out + len, POISON),
+		      "in-place: poison around the buffer overwritten",
+		      h, NULL, NULL, 0);
+	if (h->flags & F_IVOUT)
+		check(g, 0, !memcmp(iv, h->ivout, 16),
+		      "in-place: chaining value on return", h, iv, h->ivout, 16);
+
+	/* 3. the same message in several calls */
+	if (h->npieces) {
+		size_t off = 0;
+
+		snprintf(current, sizeof(current), "%s case %lu split len %zu",
+			 g->name, ncase, len);
+		in = plain_in + h->in_off;
+		out = plain_out + h->out_off;
+		memcpy(in, inbuf, len);
+		poison(out + len, POISON);
+		start_iv(h, &key2, iv, 0);
+		for (int p = 0; p < h->npieces; p++) {
+			core_run(h->op, &key, out + off, in + off,
+				 h->pieces[p], iv);
+			off += h->pieces[p];
+		}
+		ok = check(g, 0, !memcmp(out, expbuf, len),
+			   "split into several calls: output", h, out, expbuf,
+			   len);
+		if (ok)
+			check(g, 0, poison_ok(out + len, POISON),
+			      "split: poison after the output overwritten", h,
+			      NULL, NULL, 0);
+		if (h->flags & F_IVOUT)
+			check(g, 0, !memcmp(iv, h->ivout, 16),
+			      "split: chaining value on return", h, iv,
+			      h->ivout, 16);
+	}
+
+	/* 4. the modes over the portable C AES */
+	if (h->flags & F_CREF) {
+		snprintf(current, sizeof(current), "%s case %lu C reference",
+			 g->name, ncase);
+		out = plain_out + h->out_off;
+		start_iv(h, &key2, iv, 1);
+		ref_run(h->op, &key, out, inbuf, len, iv);
+		check(g, 1, !memcmp(out, expbuf, len), "C reference output", h,
+		      out, expbuf, len);
+		if (h->flags & F_IVOUT)
+			check(g, 1, !memcmp(iv, h->ivout, 16),
+			      "C reference chaining value", h, iv, h->ivout,
+			      16);
+	}
+	g->fails += case_bad;
+	g->rfails += ref_bad;
+}
+
+/* -------------------------------------------------------- key expansion */
+
+/*
+ * FIPS-197 appendix A: the expanded keys w[0 .. 4 * (rounds + 1) - 1] for
+ * the keys of A.1, A.2, A.3 (A.1 typed in from the standard; all three
+ * also agree with expand() in scripts/gen-vpaes-tables.py).
+ */
+static const struct {
+	const char *key, *w;
+} fips197_a[] = {
+	{ "2b7e151628aed2a6abf7158809cf4f3c",
+	  "2b7e151628aed2a6abf7158809cf4f3ca0fafe1788542cb123a339392a6c7605"
+	  "f2c295f27a96b9435935807a7359f67f3d80477d4716fe3e1e237e446d7a883b"
+	  "ef44a541a8525b7fb671253bdb0bad00d4d1c6f87c839d87caf2b8bc11f915bc"
+	  "6d88a37a110b3efddbf98641ca0093fd4e54f70e5f5fc9f384a64fb24ea6dc4f"
+	  "ead27321b58dbad2312bf5607f8d292fac7766f319fadc2128d12941575c006e"
+	  "d014f9a8c9ee2589e13f0cc8b6630ca6" },
+	{ "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+	  "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7bfe0c91f72402f5a5"
+	  "ec12068e6c827f6b0e7a95b95c56fec24db7b4bd69b5411885a74796e92538fd"
+	  "e75fad44bb095386485af05721efb14fa448f6d94d6dce24aa326360113b30e6"
+	  "a25e7ed583b1cf9a27f939436a94f767c0a69407d19da4e1ec1786eb6fa64971"
+	  "485f703222cb8755e26d135233f0b7b340beeb282f18a2596747d26b458c553e"
+	  "a7e1466c9411f1df821f750aad07d753ca4005388fcc5006282d166abc3ce7b5"
+	  "e98ba06f448c773c8ecc720401002202" },
+	{ "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+	  "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4"
+	  "9ba354118e6925afa51a8b5f2067fcdea8b09c1a93d194cdbe49846eb75d5b9a"
+	  "d59aecb85bf3c917fee94248de8ebe96b5a9328a2678a647983122292f6c79b3"
+	  "812c81addadf48ba24360af2fab8b46498c5bfc9bebd198e268c3ba709e04214"
+	  "68007bacb2df331696e939e46c518d80c814e20476a9fb8a5025c02d59c58239"
+	  "de1369676ccc5a71fa2563959674ee155886ca5d2e2f31d77e0af1fa27cf73c3"
+	  "749c47ab18501ddae2757e4f7401905acafaaae3e4d59b349adf6acebd10190d"
+	  "fe4890d1e6188d0b046df344706c631e" },
+};
+
+static size_t unhex(u8 *out, const char *s)
+{
+	size_t n = 0;
+
+	for (; s[0] && s[1]; s += 2) {
+		char b[3] = { s[0], s[1], 0 };
+
+		out[n++] = (u8)strtoul(b, NULL, 16);
+	}
+	return n;
+}
+
+static int report(const char *name, const char *what, unsigned long cases,
+		  unsigned long fails)
+{
+	if (fails)
+		printf("FAIL %s%s: %lu of %lu cases failed\n", name, what,
+		       fails, cases);
+	else
+		printf("ok %s%s: %lu cases\n", name, what, cases);
+	return !fails;
+}
+
+static int passed, failed;
+
+static void tally(int ok)
+{
+	if (ok)
+		passed++;
+	else
+		failed++;
+}
+
+static void test_expandkey(void)
+{
+	static struct ctneon_aes_key k;
+	u8 key[64], w[15 * 16];
+	unsigned long cases = 0, fails = 0;
+
+	memset(key, 0x5a, sizeof(key));
+	for (unsigned int len = 0; len <= 64; len++) {
+		int want = (len == 16 || len == 24 || len == 32) ? 0 : -EINVAL;
+		int got = ctneon_aes_expandkey(&k, key, len);
+
+		cases++;
+		if (got != want) {
+			fails++;
+			printf("  detail: ctneon_aes_expandkey(len %u) = %d, "
+			       "expected %d\n", len, got, want);
+		}
+	}
+	tally(report("expandkey key lengths 0..64 (-EINVAL but 16/24/32)", "",
+		     cases, fails));
+
+	cases = fails = 0;
+	for (size_t t = 0; t < ARRAY_SIZE(fips197_a); t++) {
+		size_t kl = unhex(key, fips197_a[t].key);
+		size_t wl = unhex(w, fips197_a[t].w);
+
+		cases++;
+		memset(&k, 0xcc, sizeof(k));
+		if (ctneon_aes_expandkey(&k, key, (unsigned int)kl) ||
+		    k.rounds != (int)kl / 4 + 6 ||
+		    wl != (size_t)(k.rounds + 1) * 16 ||
+		    memcmp(k.std, w, wl)) {
+			fails++;
+			printf("  detail: FIPS-197 A key %zu: rounds %d\n", t,
+			       k.rounds);
+			hex("got", k.std[0], wl);
+			hex("expected", w, wl);
+		}
+	}
+	tally(report("expandkey FIPS-197 appendix A std schedules", "", cases,
+		     fails));
+}
+
+/* ---------------------------------------------------------------- main */
+
+static void rd(void *p, size_t n)
+{
+	if (n && fread(p, 1, n, stdin) != n) {
+		printf("FAIL case stream: truncated after %lu cases\n", ncase);
+		exit(2);
+	}
+}
+
+int main(void)
+{
+	static char iobuf[1 << 16];
+	struct sigaction sa;
+	u8 raw[HDR_SIZE];
+	int tag;
+
+	setvbuf(stdin, iobuf, _IOFBF, sizeof(iobuf));
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fault;
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGILL, &sa, NULL);
+
+	pagesz = sysconf(_SC_PAGESIZE);
+	guard_in = guarded_area();
+	guard_out = guarded_area();
+	plain_in = (u8 *)guarded_area() - MAXLEN - 64;
+	plain_out = (u8 *)guarded_area() - MAXLEN - 64;
+
+	strcpy(current, "key expansion");
+	test_expandkey();
+
+	while ((tag = getchar()) != EOF) {
+		if (tag == 0) {			/* end: the number of cases */
+			u32 n;
+
+			rd(&n, 4);
+			if (n != ncase) {
+				printf("FAIL case stream: %lu cases, %u sent\n",
+				       ncase, (unsigned)n);
+				exit(2);
+			}
+			break;
+		}
+		if (tag == 1) {			/* a group */
+			u8 id[2];
+
+			rd(id, 2);
+			if (id[0] != ngroups) {
+				printf("FAIL case stream: bad group\n");
+				exit(2);
+			}
+			rd(groups[ngroups].name, id[1]);
+			ngroups++;
+			continue;
+		}
+		if (tag == 2) {			/* a case */
+			struct hdr h;
+			const u8 *p = raw;
+
+			rd(raw, HDR_SIZE);
+			memcpy(&h, p, 8);
+			memcpy(&h.len, p + 8, 4);
+			memcpy(h.pieces, p + 12, 4 * MAXPIECES);
+			memcpy(h.key, p + 12 + 4 * MAXPIECES, 96);
+			if (h.gid >= ngroups || h.op >= NOPS ||
+			    h.len > MAXLEN || h.npieces > MAXPIECES ||
+			    h.in_off > 15 || h.out_off > 15 || h.keylen > 32) {
+				printf("FAIL case stream: bad case %lu\n",
+				       ncase);
+				exit(2);
+			}
+			rd(inbuf, h.len);
+			rd(expbuf, h.len);
+			run_case(&h);
+			ncase++;
+			continue;
+		}
+		printf("FAIL case stream: bad record %d after %lu cases\n",
+		       tag, ncase);
+		exit(2);
+	}
+	if (tag == EOF) {
+		printf("FAIL case stream: no end record after %lu cases\n",
+		       ncase);
+		exit(2);
+	}
+
+	for (int n = 0; n < ngroups; n++) {
+		struct group *g = &groups[n];
+
+		tally(report(g->name, " core", g->cases, g->fails));
+		if (g->rcases)
+			tally(report(g->name, " C-ref", g->rcases, g->rfails));
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
