@@ -34,13 +34,13 @@
  *                (address, size, load or store).  Two windows with the same
  *                hashes executed the same path and touched the same
  *                addresses (up to 64-bit hash collisions).  dump=FILE
- *                writes the full stream ("I addr", "R addr size",
- *                "W addr size") for debugging.
- *   mode=disas   "# window=N vcpu=V" then one line per executed instruction:
- *                address, encoding (bytes in memory order) and QEMU's
- *                disassembly (the input of a
- *                cycle model such as llvm-mca after stripping the first two
- *                columns).
+ *                writes the full stream ("I pc", "R addr size pc",
+ *                "W addr size pc", hexadecimal) for debugging.
+ *   mode=disas   "# window=N vcpu=V" then one line per executed instruction,
+ *                tab-separated: address, encoding (hex bytes in memory
+ *                order), ELF symbol ("-" if none), QEMU's disassembly;
+ *                tests/ct/mca.sh feeds the encodings to llvm-mc and
+ *                llvm-mca for a cycle estimate.
  *
  * vCPUs are the guest's threads under qemu-user; each has its own window
  * state and counters (at most CT_MAX_VCPUS).
@@ -69,6 +69,7 @@ struct ct_insn {
 	unsigned int size;
 	int name;		/* index into ct_names[] for mode=count */
 	char *disas;		/* mode=disas only */
+	const char *sym;	/* mode=disas only */
 };
 
 struct ct_vcpu {
@@ -242,7 +243,8 @@ static void ct_insn_exec(unsigned int idx, void *udata)
 		break;
 	case CT_DISAS:
 		pthread_mutex_lock(&ct_lock);
-		fprintf(ct_out, "%" PRIx64 "\t%s\t%s\n", in->vaddr, in->bytes,
+		fprintf(ct_out, "%" PRIx64 "\t%s\t%s\t%s\n", in->vaddr,
+			in->bytes, in->sym && *in->sym ? in->sym : "-",
 			in->disas ? in->disas : "?");
 		pthread_mutex_unlock(&ct_lock);
 		break;
@@ -253,10 +255,10 @@ static void ct_mem_exec(unsigned int idx, qemu_plugin_meminfo_t info,
 			uint64_t vaddr, void *udata)
 {
 	struct ct_vcpu *v = ct_vcpu(idx);
+	const struct ct_insn *in = udata;
 	unsigned int size = 1u << qemu_plugin_mem_size_shift(info);
 	int store = qemu_plugin_mem_is_store(info);
 
-	(void)udata;
 	if (!v || !v->active)
 		return;
 	v->mems++;
@@ -265,8 +267,8 @@ static void ct_mem_exec(unsigned int idx, qemu_plugin_meminfo_t info,
 	v->mhash = ct_mix(v->mhash, ((uint64_t)size << 1) | (uint64_t)store);
 	if (ct_dump) {
 		pthread_mutex_lock(&ct_lock);
-		fprintf(ct_dump, "%c %" PRIx64 " %u\n", store ? 'W' : 'R',
-			vaddr, size);
+		fprintf(ct_dump, "%c %" PRIx64 " %u %" PRIx64 "\n",
+			store ? 'W' : 'R', vaddr, size, in->vaddr);
 		pthread_mutex_unlock(&ct_lock);
 	}
 }
@@ -320,8 +322,10 @@ static void ct_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			snprintf(in->bytes + 2 * b, 3, "%02x", data[b]);
 		if (ct_mode == CT_COUNT)
 			in->name = ct_attribute(insn, in->vaddr);
-		if (ct_mode == CT_DISAS)
+		if (ct_mode == CT_DISAS) {
 			in->disas = qemu_plugin_insn_disas(insn);
+			in->sym = qemu_plugin_insn_symbol(insn);
+		}
 		qemu_plugin_register_vcpu_insn_exec_cb(insn, ct_insn_exec,
 						       QEMU_PLUGIN_CB_NO_REGS,
 						       in);
@@ -329,7 +333,7 @@ static void ct_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			qemu_plugin_register_vcpu_mem_cb(insn, ct_mem_exec,
 							 QEMU_PLUGIN_CB_NO_REGS,
 							 QEMU_PLUGIN_MEM_RW,
-							 NULL);
+							 in);
 	}
 	pthread_mutex_unlock(&ct_lock);
 }
@@ -385,7 +389,7 @@ static void ct_usage(const char *bad)
 	snprintf(msg, sizeof(msg), "ctplugin: bad argument '%s'; use "
 		 "mode=count|trace|disas, out=FILE, range=name:lo:hi, "
 		 "bysym=on, dump=FILE\n", bad);
-	qemu_plugin_outs(msg);
+	fputs(msg, stderr);
 }
 
 CT_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
@@ -396,13 +400,13 @@ CT_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	int n;
 
 	if (info->system_emulation) {
-		qemu_plugin_outs("ctplugin: user-mode emulation only\n");
+		fputs("ctplugin: user-mode emulation only\n", stderr);
 		return -1;
 	}
 	if (!strcmp(info->target_name, "aarch64")) {
 		ct_is_a64 = 1;
 	} else if (strcmp(info->target_name, "arm")) {
-		qemu_plugin_outs("ctplugin: guest must be arm or aarch64\n");
+		fputs("ctplugin: guest must be arm or aarch64\n", stderr);
 		return -1;
 	}
 
@@ -447,13 +451,13 @@ bad:
 
 	ct_out = out ? fopen(out, "w") : stderr;
 	if (!ct_out) {
-		qemu_plugin_outs("ctplugin: cannot open out=\n");
+		fputs("ctplugin: cannot open out=\n", stderr);
 		return -1;
 	}
 	if (dump && ct_mode == CT_TRACE) {
 		ct_dump = fopen(dump, "w");
 		if (!ct_dump) {
-			qemu_plugin_outs("ctplugin: cannot open dump=\n");
+			fputs("ctplugin: cannot open dump=\n", stderr);
 			return -1;
 		}
 	}

@@ -117,7 +117,7 @@ dump_diff() {
 	diff "$f.seed0" "$f.seed$seed" > "$f.diff"
 	echo "     first difference, seed 0 (<) vs seed $seed (>), in $f.diff:"
 	head -n 6 "$f.diff" | while read -r line; do
-		addr=$(echo "$line" | awk '$2 == "I" { print $3 }')
+		addr=$(echo "$line" | awk '$2 == "I" { print $3 } $2 ~ /^[RW]$/ { print $5 }')
 		sym=
 		[ -n "$addr" ] && sym=$(sym_of "$dir/ct-harness" "$addr")
 		echo "       $line${sym:+   <$sym>}"
@@ -147,7 +147,7 @@ check_arch() {
 	fi
 	# the module's objects as the kernel builds them (ARM mode on arm),
 	# the harness and the negative controls in the compiler's default mode
-	if ! { $cc -O2 -Wall -Wextra -Werror $cflags $coreflags -D__ASSEMBLY__ \
+	if ! { $cc -O2 -Wall -Wextra -Werror $cflags $coreflags -D__ASSEMBLY__ -Wa,--noexecstack \
 			-I"$SRC" -I"$shim" -c "$core" -o "$dir/vpaes-core.o" &&
 	       $cc -O2 -Wall -Wextra -Werror $cflags $coreflags \
 			-I"$SRC" -I"$shim" -c "$SRC/aes-ct.c" -o "$dir/aes-ct.o" &&
