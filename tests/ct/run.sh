@@ -3,8 +3,11 @@
 #
 # ctneon ct-check: the machine check of the constant-time promise.
 #
-#   tests/ct/run.sh [arm|arm64|all]        (default: all)
+#   tests/ct/run.sh [arm|arm64|arm-t32|all]        (default: all)
 #
+# arm is the core as Debian's armmp kernels build it (ARM state, no
+# CONFIG_THUMB2_KERNEL); arm-t32 the same sources built as Thumb-2, as a
+# CONFIG_THUMB2_KERNEL kernel would.  all = arm64 arm arm-t32.
 # Builds tests/ct/ctplugin.so (a QEMU TCG plugin, for the host) and
 # tests/ct/ct-harness (for the guest, linking aes-ct.c and
 # <arch>/vpaes-core.S), runs the harness once per architecture under the
@@ -34,9 +37,9 @@ FILTER=${CT_FILTER:-}
 QUIET=${CT_QUIET:-0}
 
 case "${1:-all}" in
-all)		ARCHES="arm64 arm" ;;
-arm|arm64)	ARCHES=$1 ;;
-*)		echo "usage: $0 [arm|arm64|all]" >&2; exit 2 ;;
+all)		ARCHES="arm64 arm arm-t32" ;;
+arm|arm64|arm-t32) ARCHES=$1 ;;
+*)		echo "usage: $0 [arm|arm64|arm-t32|all]" >&2; exit 2 ;;
 esac
 
 # ---- tools: install what a fresh machine lacks (Debian packages) ---------
@@ -64,7 +67,7 @@ pkgs=(gcc libc6-dev qemu-user)
 for a in $ARCHES; do
 	case $a in
 	arm64)	pkgs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross) ;;
-	arm)	pkgs+=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross) ;;
+	arm*)	pkgs+=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross) ;;
 	esac
 done
 need_pkgs "${pkgs[@]}" || exit 1
@@ -131,13 +134,15 @@ check_arch() {
 		NM=aarch64-linux-gnu-nm
 		cflags=""; coreflags=""
 		core=${CT_CORE_arm64:-$SRC/arm64/vpaes-core.S} ;;
-	arm)	cc=arm-linux-gnueabihf-gcc; QEMU=/usr/bin/qemu-arm
+	arm|arm-t32)
+		cc=arm-linux-gnueabihf-gcc; QEMU=/usr/bin/qemu-arm
 		NM=arm-linux-gnueabihf-nm
 		cflags="-march=armv7-a -mfpu=neon -mfloat-abi=hard"
 		coreflags="-marm -D__LINUX_ARM_ARCH__=7"
+		[ "$arch" = arm-t32 ] && coreflags="-mthumb -D__LINUX_ARM_ARCH__=7"
 		core=${CT_CORE_arm:-$SRC/arm/vpaes-core.S} ;;
 	esac
-	shim=$SRC/tests/unit/shim/$arch
+	shim=$SRC/tests/unit/shim/${arch%-t32}
 	mkdir -p "$dir"
 	rm -f "$dir"/*.dump "$dir"/*.diff "$dir"/*.trace "$dir"/*.seed*
 
