@@ -95,13 +95,15 @@ say_fail() {
 	echo "FAIL $*"
 }
 
-# sym_of ELF HEXADDR: "symbol + offset" of a text address
+# sym_of ELF HEXADDR: "symbol + offset" of a text address (bit 0 of a
+# Thumb symbol's value is the state bit, not part of the address)
 sym_of() {
 	local x=$((16#$2)) v t s best=
 	while read -r v t s; do
 		case $t in t|T) ;; *) continue ;; esac
-		[ $((16#$v)) -le "$x" ] || break
-		best="$s + $((x - 16#$v))"
+		v=$((16#$v & ~1))
+		[ "$v" -le "$x" ] || break
+		best="$s + $((x - v))"
 	done < <("$NM" -n "$1")
 	echo "$best"
 }
