@@ -47,7 +47,7 @@
  * ARMv7 has sixteen q registers: not enough to keep the 16 tables of the
  * middle rounds resident next to two blocks in flight.  Resident for the
  * whole call (loaded once per call): inv (q13), inva (q14) and the 0x0f
- * mask (q15): they are used 6 times per block per round.  The others are
+ * mask (q15): between them 6 lookups/masks per block and round.  The rest is
  * reloaded each round from .Lvpaes_consts, at constant addresses:
  *   encryption  shiftrows (2 vldr), sb1_p/sb1_q/sb2_p/sb2_q (one vldm of
  *               64 bytes): 3 loads per round for up to two blocks;
@@ -82,8 +82,8 @@
  * so that every table is in reach of vldr/vldm; r11, ip: round-key pointer
  * and round count inside the cipher routines, scratch in the modes; lr.
  *
- * Calling: every entry point saves r4-r11, lr and d8-d15 (AAPCS: q4-q7 are
- * callee-saved), reserves a 32-byte stack buffer (sp) for partial blocks,
+ * Calling: every entry point saves r4-r11 and lr (and r12, which keeps the
+ * stack 8-byte aligned) and d8-d15 (AAPCS: q4-q7 are callee-saved), reserves a 32-byte stack buffer (sp) for partial blocks,
  * and returns with bx lr.  Arguments 5 and 6 are read from the caller's
  * stack (ARG5/ARG6 below).  The cipher routines are local (bl), share the
  * state of their caller and are described with their code.
