@@ -193,6 +193,38 @@ __asm__(
 	".size call6, . - call6\n");
 unsigned long call6(void *fn, ...);
 #define HAVE_CALL6 1
+#define CALL6_REGS "x19-x28, d8-d15"
+#elif defined(__arm__)
+/*
+ * call6(fn, a0..a5) for AAPCS (ARM or Thumb-2, unified syntax): a0-a3 go in
+ * r0-r3, a4 and a5 on the stack; r4-r11 and d8-d15 are set to known values
+ * around the call; the result has bit n set if rn (n = 4..11) or dn
+ * (n = 8..15, either half) changed.
+ */
+__asm__(
+	".text\n.p2align 2\n.globl call6\n.type call6, %function\ncall6:\n"
+	"push {r4-r12, lr}\n vpush {d8-d15}\n"
+	"mov ip, r0\n mov r0, r1\n mov r1, r2\n mov r2, r3\n"
+	"ldr r3, [sp, #104]\n ldr r4, [sp, #108]\n ldr r5, [sp, #112]\n"
+	"sub sp, sp, #8\n str r4, [sp]\n str r5, [sp, #4]\n"
+	".irp n, 8, 9, 10, 11, 12, 13, 14, 15\n"
+	"mov r4, #\\n\n vmov d\\n, r4, r4\n"
+	".endr\n"
+	"mov r4, #4\n mov r5, #5\n mov r6, #6\n mov r7, #7\n"
+	"mov r8, #8\n mov r9, #9\n mov r10, #10\n mov r11, #11\n"
+	"blx ip\n add sp, sp, #8\n mov r0, #0\n"
+	".irp n, 4, 5, 6, 7, 8, 9, 10, 11\n"
+	"cmp r\\n, #\\n\n it ne\n orrne r0, r0, #(1 << \\n)\n"
+	".endr\n"
+	".irp n, 8, 9, 10, 11, 12, 13, 14, 15\n"
+	"vmov r1, r2, d\\n\n cmp r1, #\\n\n it ne\n orrne r0, r0, #(1 << (\\n + 8))\n"
+	"cmp r2, #\\n\n it ne\n orrne r0, r0, #(1 << (\\n + 8))\n"
+	".endr\n"
+	"vpop {d8-d15}\n pop {r4-r12, pc}\n"
+	".size call6, . - call6\n");
+unsigned long call6(void *fn, ...);
+#define HAVE_CALL6 1
+#define CALL6_REGS "r4-r11, d8-d15"
 #endif
 
 /* ---- the composition tests ----------------------------------------------- */
@@ -322,7 +354,7 @@ static void composition_tests(void)
 		m |= call6((void *)ctneon_bs_xts_encrypt, buf, buf, k->bs, k->ct.rounds, 9, ivb);
 		m |= call6((void *)ctneon_bs_xts_decrypt, buf, buf, k->bs, k->ct.rounds, 9, ivb);
 		sprintf(why, "callee-saved registers changed (mask %#lx)", m);
-		report("callee-saved registers preserved (x19-x28, d8-d15)", m != 0, why);
+		report("callee-saved registers preserved (" CALL6_REGS ")", m != 0, why);
 	}
 #endif
 	free(k);
