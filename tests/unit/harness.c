@@ -48,6 +48,7 @@
 #undef __le32
 #undef __le64
 
+#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +66,8 @@ static const char *const opname[NOPS] = {
 #define F_OUT_GUARD	2
 #define F_CREF		4
 #define F_IVOUT		8
+#define F_OOP		16
+#define F_INPLACE	32
 
 #define MAXLEN		(64 * 1024)
 #define MAXPIECES	4
@@ -92,13 +95,18 @@ static unsigned long ncase;
 
 /* what is running, for the fault handler */
 static char current[512];
+static sigjmp_buf fault_jmp;
+static volatile sig_atomic_t in_core;
 
 static void on_fault(int sig)
 {
 	static const char msg[] = "FAIL fault (signal) during: ";
 	ssize_t r;
 
-	(void)sig;
+	if (in_core) {			/* a core faulted: fail the case */
+		in_core = 0;
+		siglongjmp(fault_jmp, sig);
+	}
 	r = write(1, msg, sizeof(msg) - 1);
 	r = write(1, current, strlen(current));
 	r = write(1, "\n", 1);
@@ -276,6 +284,32 @@ static void core_run(int op, const struct ctneon_aes_key *k, u8 *out,
 	}
 }
 
+/* run a core; 0 if it faulted (a guard page: it read or wrote outside) */
+static int catch_run(int op, const struct ctneon_aes_key *k, u8 *out,
+		     const u8 *in, size_t len, u8 iv[16])
+{
+	if (sigsetjmp(fault_jmp, 1))
+		return 0;
+	in_core = 1;
+	core_run(op, k, out, in, len, iv);
+	in_core = 0;
+	return 1;
+}
+
+/* poison before a buffer, and after it unless a guard page follows */
+static void surround(u8 *p, size_t len, int guarded)
+{
+	poison(p - POISON, POISON);
+	if (!guarded)
+		poison(p + len, POISON);
+}
+
+static int intact(const u8 *p, size_t len, int guarded)
+{
+	return poison_ok(p - POISON, POISON) &&
+	       (guarded || poison_ok(p + len, POISON));
+}
+
 /* ------------------------------------------------------------ reporting */
 
 static void hex(const char *what, const u8 *p, size_t n)
@@ -345,36 +379,53 @@ static void run_case(const struct hdr *h)
 	u8 *in, *out;
 	int ok;
 
+	static u8 last_key[33], last_key2[33];	/* length, bytes */
+	int bad = 0;
+
 	case_bad = ref_bad = 0;
 	g->cases++;
 	if (h->flags & F_CREF)
 		g->rcases++;
-	if (ctneon_aes_expandkey(&key, h->key, h->keylen) ||
-	    (h->op >= XTS_ENC &&
-	     ctneon_aes_expandkey(&key2, h->key2, h->keylen))) {
+	/* consecutive cases often share a key: expand it once */
+	if (last_key[0] != h->keylen || memcmp(last_key + 1, h->key, h->keylen)) {
+		last_key[0] = 0;
+		bad |= ctneon_aes_expandkey(&key, h->key, h->keylen);
+		last_key[0] = h->keylen;
+		memcpy(last_key + 1, h->key, h->keylen);
+	}
+	if (h->op >= XTS_ENC && (last_key2[0] != h->keylen ||
+				 memcmp(last_key2 + 1, h->key2, h->keylen))) {
+		bad |= ctneon_aes_expandkey(&key2, h->key2, h->keylen);
+		last_key2[0] = h->keylen;
+		memcpy(last_key2 + 1, h->key2, h->keylen);
+	}
+	if (bad) {
 		check(g, 0, 0, "ctneon_aes_expandkey failed", h, NULL, NULL, 0);
 		g->fails++;
+		last_key[0] = last_key2[0] = 0;
 		return;
 	}
 
 	/* 1. out of place */
+	if (!(h->flags & F_OOP))
+		goto in_place;
 	snprintf(current, sizeof(current), "%s case %lu out-of-place len %zu",
 		 g->name, ncase, len);
 	in = h->flags & F_IN_GUARD ? guard_in - len : plain_in + h->in_off;
 	out = h->flags & F_OUT_GUARD ? guard_out - len : plain_out + h->out_off;
 	memcpy(in, inbuf, len);
-	if (!(h->flags & F_OUT_GUARD)) {
-		poison(out - POISON, POISON);
-		poison(out + len, POISON);
-	}
+	surround(out, len, h->flags & F_OUT_GUARD);
 	start_iv(h, &key2, iv, 0);
 	poison(iv + 16, POISON);
-	core_run(h->op, &key, out, in, len, iv);
+	if (!catch_run(h->op, &key, out, in, len, iv)) {
+		check(g, 0, 0, "out-of-place: fault (access outside the buffers?)",
+		      h, NULL, NULL, 0);
+		goto in_place;
+	}
 	ok = check(g, 0, !memcmp(out, expbuf, len), "out-of-place output", h,
 		   out, expbuf, len);
-	if (ok && !(h->flags & F_OUT_GUARD))
-		check(g, 0, poison_ok(out - POISON, POISON) &&
-		      poison_ok(out + len, POISON),
+	if (ok)
+		check(g, 0, intact(out, len, h->flags & F_OUT_GUARD),
 		      "out-of-place: poison around the output overwritten",
 		      h, NULL, NULL, 0);
 	check(g, 0, !memcmp(in, inbuf, len), "out-of-place: input modified",
@@ -387,23 +438,24 @@ static void run_case(const struct hdr *h)
 		      h->ivout, 16);
 
 	/* 2. in place */
+in_place:
+	if (!(h->flags & F_INPLACE))
+		goto split;
 	snprintf(current, sizeof(current), "%s case %lu in-place len %zu",
 		 g->name, ncase, len);
-	if (h->flags & F_IN_GUARD) {
-		out = guard_in - len;
-	} else {
-		out = plain_out + h->in_off;
-		poison(out - POISON, POISON);
-		poison(out + len, POISON);
-	}
+	out = h->flags & F_IN_GUARD ? guard_in - len : plain_out + h->in_off;
+	surround(out, len, h->flags & F_IN_GUARD);
 	memcpy(out, inbuf, len);
 	start_iv(h, &key2, iv, 0);
-	core_run(h->op, &key, out, out, len, iv);
+	if (!catch_run(h->op, &key, out, out, len, iv)) {
+		check(g, 0, 0, "in-place: fault (access outside the buffer?)",
+		      h, NULL, NULL, 0);
+		goto split;
+	}
 	ok = check(g, 0, !memcmp(out, expbuf, len), "in-place output", h,
 		   out, expbuf, len);
-	if (ok && !(h->flags & F_IN_GUARD))
-		check(g, 0, poison_ok(out - POISON, POISON) &&
-		      poison_ok(out + len, POISON),
+	if (ok)
+		check(g, 0, intact(out, len, h->flags & F_IN_GUARD),
 		      "in-place: poison around the buffer overwritten",
 		      h, NULL, NULL, 0);
 	if (h->flags & F_IVOUT)
@@ -411,6 +463,7 @@ static void run_case(const struct hdr *h)
 		      "in-place: chaining value on return", h, iv, h->ivout, 16);
 
 	/* 3. the same message in several calls */
+split:
 	if (h->npieces) {
 		size_t off = 0;
 
@@ -419,19 +472,22 @@ static void run_case(const struct hdr *h)
 		in = plain_in + h->in_off;
 		out = plain_out + h->out_off;
 		memcpy(in, inbuf, len);
-		poison(out + len, POISON);
+		surround(out, len, 0);
 		start_iv(h, &key2, iv, 0);
 		for (int p = 0; p < h->npieces; p++) {
-			core_run(h->op, &key, out + off, in + off,
-				 h->pieces[p], iv);
+			if (!catch_run(h->op, &key, out + off, in + off,
+				       h->pieces[p], iv)) {
+				check(g, 0, 0, "split: fault", h, NULL, NULL, 0);
+				goto cref;
+			}
 			off += h->pieces[p];
 		}
 		ok = check(g, 0, !memcmp(out, expbuf, len),
 			   "split into several calls: output", h, out, expbuf,
 			   len);
 		if (ok)
-			check(g, 0, poison_ok(out + len, POISON),
-			      "split: poison after the output overwritten", h,
+			check(g, 0, intact(out, len, 0),
+			      "split: poison around the output overwritten", h,
 			      NULL, NULL, 0);
 		if (h->flags & F_IVOUT)
 			check(g, 0, !memcmp(iv, h->ivout, 16),
@@ -440,6 +496,7 @@ static void run_case(const struct hdr *h)
 	}
 
 	/* 4. the modes over the portable C AES */
+cref:
 	if (h->flags & F_CREF) {
 		snprintf(current, sizeof(current), "%s case %lu C reference",
 			 g->name, ncase);

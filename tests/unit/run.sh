@@ -13,8 +13,9 @@
 #   CTNEON_TEST_SEED   seed of the random cases (default 1)
 #   CTNEON_TEST_CASES  random cases per entry point and key size (default 10000)
 #   CTNEON_CORE_arm, CTNEON_CORE_arm64, CTNEON_AESCT
-#                      other sources instead of <arch>/vpaes-core.S and aes-ct.c
-#                      (to try the tests themselves against a stand-in)
+#                      other sources (.S, .c) or objects (.o) instead of
+#                      <arch>/vpaes-core.S and aes-ct.c (to try the tests
+#                      themselves against a stand-in or a corrupted core)
 set -u -o pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -75,6 +76,7 @@ for a in $arches; do
 		if ! { case $core in
 		       *.S) $cc -O2 -Wall -Wextra $cflags ${!fl} $asflags -D__ASSEMBLY__ \
 				-Wa,--noexecstack "${inc[@]}" -c "$core" -o "$tmp/core-$v.o" ;;
+		       *.o) cp "$core" "$tmp/core-$v.o" ;;
 		       *) $cc -O2 -Wall -Wextra $cflags ${!fl} "${inc[@]}" \
 				-c "$core" -o "$tmp/core-$v.o" ;;
 		       esac &&
