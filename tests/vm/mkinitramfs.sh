@@ -87,14 +87,23 @@ fi
 awk -v re="$re" -F': *' '
 	$1 ~ re { print $1; n = split($2, d, " "); for (i = 1; i <= n; i++) print d[i] }
 ' "$KMODS/modules.dep" | sort -u >"$BUILD/initramfs.modules"
+# Compressed modules (6.12: .ko.xz) are decompressed once into the cache
+# ($KROOT/plain/), since busybox modprobe cannot read them.
+PLAIN=$KROOT/plain
 while read -r m; do
-	mkdir -p "$DMODS/$(dirname "$m")"
-	case $m in
-	*.ko.xz)  xz -dc "$KMODS/$m" >"$DMODS/${m%.xz}" ;;
-	*.ko.zst) zstd -qdc "$KMODS/$m" >"$DMODS/${m%.zst}" ;;
-	*.ko.gz)  gzip -dc "$KMODS/$m" >"$DMODS/${m%.gz}" ;;
-	*)        cp "$KMODS/$m" "$DMODS/$m" ;;
-	esac
+	p=${m%.xz} && p=${p%.zst} && p=${p%.gz}
+	if [ ! -f "$PLAIN/$p" ]; then
+		mkdir -p "$PLAIN/$(dirname "$p")"
+		case $m in
+		*.ko.xz)  xz -dc "$KMODS/$m" >"$PLAIN/$p.tmp" ;;
+		*.ko.zst) zstd -qdc "$KMODS/$m" >"$PLAIN/$p.tmp" ;;
+		*.ko.gz)  gzip -dc "$KMODS/$m" >"$PLAIN/$p.tmp" ;;
+		*)        cp "$KMODS/$m" "$PLAIN/$p.tmp" ;;
+		esac
+		mv "$PLAIN/$p.tmp" "$PLAIN/$p"
+	fi
+	mkdir -p "$DMODS/$(dirname "$p")"
+	ln "$PLAIN/$p" "$DMODS/$p" 2>/dev/null || cp "$PLAIN/$p" "$DMODS/$p"
 done <"$BUILD/initramfs.modules"
 for f in modules.builtin modules.builtin.modinfo modules.order; do
 	[ -f "$KMODS/$f" ] && sed -e 's/\.ko\.\(xz\|zst\|gz\)$/.ko/' "$KMODS/$f" >"$DMODS/$f"
