@@ -29,7 +29,8 @@
  *           ciphertext block; CTR: counter advanced by the block count),
  *           compared against the reference run over the whole message.
  *
- * Lengths are drawn mostly short, some up to a few pages, always valid
+ * Lengths are drawn mostly short (60% up to 256 bytes, 30% up to 2 KiB,
+ * 10% up to 4 pages and more), always valid
  * for the mode (ECB/CBC: multiples of 16; XTS: at least 16; CTR: any
  * non-zero); CTR IVs are often near a carry out of one or more bytes.
  *
@@ -497,9 +498,9 @@ static size_t draw_len(enum mode mode, unsigned long i)
 
 	if (i < sizeof(edge_lengths) / sizeof(edge_lengths[0]))
 		len = edge_lengths[i];
-	else if ((r = rnd(10)) < 5)
+	else if ((r = rnd(10)) < 6)
 		len = 1 + rnd(256);
-	else if (r < 8)
+	else if (r < 9)
 		len = 257 + rnd(2048 - 256);
 	else
 		len = 2049 + rnd(MAXLEN - 2048);
