@@ -174,5 +174,32 @@ if [ $rc -ne 0 ] || [ $status -ne 0 ]; then
 	status=1
 fi
 [ $ok -eq 0 ] && { echo "FAIL $arch: no test ran"; bad=$(( bad + 1 )); status=1; }
+
+# arm: the core (and the test) again as Thumb-2, as a Thumb-2 kernel would
+# build it; vectors, compositions and the register check (the random stream
+# ran above, against the ARM build).
+if [ $arch = arm ]; then
+	t0=$(date +%s)
+	if { $cc -O2 -Wall -Wextra -mthumb "${cflags[@]}" "${asflags[@]}" -D__ASSEMBLY__ \
+		-Wa,--noexecstack "${inc[@]}" -c "$core" -o "$tmp/core-t32.o" &&
+	     $cc -O2 -static -Wall -Wextra -mthumb "${cflags[@]}" "${inc[@]}" -o "$exe-t32" \
+		"$here/bs-test.c" "$top/aes-ct.c" "$tmp/core-t32.o"; } >"$tmp/build-t32.log" 2>&1 &&
+	   [ ! -s "$tmp/build-t32.log" ]; then
+		$qemu "$exe-t32" >"$tmp/out-t32" 2>&1
+		rc=$?
+		sed -e "s/^ok /ok arm-thumb2: /" -e "s/^FAIL /FAIL arm-thumb2: /" \
+		    -e "s/^\([0-9]* passed, [0-9]* failed\)$/# arm-thumb2: \1/" "$tmp/out-t32"
+		echo "# arm-thumb2: ran in $(( $(date +%s) - t0 ))s"
+		ok=$(( ok + $(grep -c '^ok ' "$tmp/out-t32") ))
+		b=$(grep -c '^FAIL ' "$tmp/out-t32")
+		[ $rc -ne 0 ] && [ $b -eq 0 ] && { echo "FAIL arm-thumb2: bs-test exit status $rc"; b=1; }
+		[ $b -ne 0 ] && status=1
+		bad=$(( bad + b ))
+	else
+		cat "$tmp/build-t32.log"
+		echo "FAIL arm-thumb2: build"
+		bad=$(( bad + 1 )); status=1
+	fi
+fi
 echo "$ok passed, $bad failed"
 exit $status
