@@ -99,7 +99,8 @@
  * an in-order core (longest path first, an op whose inputs are ready
  * before one that would stall, at most 28 live values), then given
  * registers by linear scan with the outputs pinned to v0-v7.  Each macro
- * loads its round key with four ldp q (post-increment of rk).
+ * loads its round key with four ldp q at offsets from rk (a post-increment
+ * chain would serialise them) and steps rk once.
  *
  * Constant time.  Key and data only flow through eor/and/bit/bif/shifts,
  * tbl with constant indices, rev32 and loads/stores at public addresses.
@@ -147,12 +148,28 @@
 
 /* -------------------------------------------------- bit-slice transform */
 
-	/* one exchange of distance \s between registers \a and \b */
-	.macro	swapmove, a, b, s, m, t0, t1
-	ushr	\t0\().2d, \a\().2d, #\s
-	shl	\t1\().2d, \b\().2d, #\s
-	bit	\b\().16b, \t0\().16b, \m\().16b
-	bif	\a\().16b, \t1\().16b, \m\().16b
+	/*
+	 * One stage of the transform: the exchange of distance \s for four
+	 * register pairs, shifts first and merges second, so that no merge
+	 * waits for the shift just before it.
+	 */
+	.macro	swapmove4, s, m, a0, b0, a1, b1, a2, b2, a3, b3
+	ushr	v20.2d, \a0\().2d, #\s
+	shl	v21.2d, \b0\().2d, #\s
+	ushr	v22.2d, \a1\().2d, #\s
+	shl	v23.2d, \b1\().2d, #\s
+	ushr	v24.2d, \a2\().2d, #\s
+	shl	v25.2d, \b2\().2d, #\s
+	ushr	v26.2d, \a3\().2d, #\s
+	shl	v27.2d, \b3\().2d, #\s
+	bit	\b0\().16b, v20.16b, \m\().16b	// b' = (a >> s) & m | b & ~m
+	bif	\a0\().16b, v21.16b, \m\().16b	// a' = a & m | (b << s) & ~m
+	bit	\b1\().16b, v22.16b, \m\().16b
+	bif	\a1\().16b, v23.16b, \m\().16b
+	bit	\b2\().16b, v24.16b, \m\().16b
+	bif	\a2\().16b, v25.16b, \m\().16b
+	bit	\b3\().16b, v26.16b, \m\().16b
+	bif	\a3\().16b, v27.16b, \m\().16b
 	.endm
 
 	/* v0-v7: eight blocks <-> eight bit planes (an involution) */
@@ -160,26 +177,18 @@
 	movi	v16.16b, #0x55
 	movi	v17.16b, #0x33
 	movi	v18.16b, #0x0f
-	swapmove v0, v1, 1, v16, v20, v21
-	swapmove v2, v3, 1, v16, v22, v23
-	swapmove v4, v5, 1, v16, v24, v25
-	swapmove v6, v7, 1, v16, v26, v27
-	swapmove v0, v2, 2, v17, v20, v21
-	swapmove v1, v3, 2, v17, v22, v23
-	swapmove v4, v6, 2, v17, v24, v25
-	swapmove v5, v7, 2, v17, v26, v27
-	swapmove v0, v4, 4, v18, v20, v21
-	swapmove v1, v5, 4, v18, v22, v23
-	swapmove v2, v6, 4, v18, v24, v25
-	swapmove v3, v7, 4, v18, v26, v27
+	swapmove4 1, v16, v0, v1, v2, v3, v4, v5, v6, v7
+	swapmove4 2, v17, v0, v2, v1, v3, v4, v6, v5, v7
+	swapmove4 4, v18, v0, v4, v1, v5, v2, v6, v3, v7
 	.endm
 
 	/* x ^= the next round key (eight planes at rk) */
 	.macro	add_round_key
-	ldp	q16, q17, [rk], #32
-	ldp	q18, q19, [rk], #32
-	ldp	q20, q21, [rk], #32
-	ldp	q22, q23, [rk], #32
+	ldp	q16, q17, [rk]
+	ldp	q18, q19, [rk, #32]
+	ldp	q20, q21, [rk, #64]
+	ldp	q22, q23, [rk, #96]
+	add	rk, rk, #128
 	eor	v0.16b, v0.16b, v16.16b
 	eor	v1.16b, v1.16b, v17.16b
 	eor	v2.16b, v2.16b, v18.16b
@@ -194,339 +203,341 @@
 
 	/* one middle encryption round: S-box, ShiftRows, MixColumns, AddRoundKey (186 instructions) */
 	.macro	enc_round
-	eor	v8.16b, v1.16b, v3.16b
-	eor	v9.16b, v5.16b, v6.16b
-	eor	v10.16b, v4.16b, v7.16b
-	eor	v11.16b, v2.16b, v8.16b
-	eor	v12.16b, v0.16b, v9.16b
-	eor	v13.16b, v2.16b, v7.16b
-	eor	v14.16b, v2.16b, v10.16b
-	eor	v8.16b, v8.16b, v10.16b
-	eor	v15.16b, v6.16b, v11.16b
-	eor	v16.16b, v1.16b, v12.16b
+	eor	v8.16b, v4.16b, v7.16b
+	eor	v9.16b, v1.16b, v3.16b
+	eor	v10.16b, v5.16b, v6.16b
+	eor	v11.16b, v2.16b, v7.16b
+	eor	v12.16b, v1.16b, v7.16b
+	eor	v13.16b, v2.16b, v4.16b
+	eor	v14.16b, v2.16b, v8.16b
+	eor	v15.16b, v2.16b, v9.16b
+	eor	v16.16b, v0.16b, v10.16b
+	eor	v9.16b, v9.16b, v8.16b
 	eor	v17.16b, v5.16b, v11.16b
-	eor	v18.16b, v5.16b, v13.16b
-	eor	v19.16b, v1.16b, v7.16b
+	ldp	q18, q19, [rk, #0]
 	eor	v20.16b, v1.16b, v14.16b
-	eor	v21.16b, v9.16b, v8.16b
+	eor	v21.16b, v5.16b, v15.16b
+	eor	v22.16b, v1.16b, v16.16b
+	eor	v23.16b, v6.16b, v15.16b
+	eor	v24.16b, v4.16b, v16.16b
+	eor	v17.16b, v3.16b, v17.16b
+	and	v25.16b, v20.16b, v9.16b
+	eor	v26.16b, v7.16b, v16.16b
+	eor	v27.16b, v11.16b, v22.16b
+	eor	v28.16b, v0.16b, v23.16b
+	eor	v29.16b, v8.16b, v23.16b
+	eor	v2.16b, v0.16b, v9.16b
+	eor	v3.16b, v10.16b, v9.16b
+	and	v1.16b, v12.16b, v21.16b
 	eor	v14.16b, v5.16b, v14.16b
-	eor	v22.16b, v7.16b, v12.16b
-	eor	v23.16b, v13.16b, v16.16b
-	eor	v24.16b, v2.16b, v4.16b
-	eor	v25.16b, v10.16b, v15.16b
-	eor	v18.16b, v3.16b, v18.16b
-	eor	v26.16b, v0.16b, v8.16b
-	eor	v27.16b, v4.16b, v12.16b
-	eor	v28.16b, v0.16b, v15.16b
-	and	v29.16b, v20.16b, v8.16b
-	and	v6.16b, v19.16b, v17.16b
-	eor	v9.16b, v9.16b, v11.16b
-	and	v11.16b, v23.16b, v26.16b
-	eor	v25.16b, v25.16b, v29.16b
-	and	v5.16b, v27.16b, v0.16b
-	and	v3.16b, v16.16b, v12.16b
-	eor	v18.16b, v18.16b, v6.16b
-	eor	v9.16b, v4.16b, v9.16b
-	and	v4.16b, v22.16b, v28.16b
-	eor	v29.16b, v5.16b, v29.16b
-	and	v5.16b, v10.16b, v15.16b
-	eor	v6.16b, v4.16b, v6.16b
-	and	v4.16b, v24.16b, v14.16b
-	eor	v11.16b, v25.16b, v11.16b
-	and	v25.16b, v13.16b, v21.16b
+	and	v5.16b, v22.16b, v16.16b
+	eor	v29.16b, v29.16b, v25.16b
+	eor	v10.16b, v10.16b, v15.16b
+	and	v15.16b, v27.16b, v2.16b
+	eor	v17.16b, v17.16b, v1.16b
+	eor	v7.16b, v7.16b, v21.16b
+	eor	v10.16b, v4.16b, v10.16b
+	and	v4.16b, v13.16b, v14.16b
+	eor	v17.16b, v17.16b, v5.16b
+	and	v5.16b, v8.16b, v23.16b
+	eor	v15.16b, v29.16b, v15.16b
+	and	v29.16b, v24.16b, v0.16b
 	eor	v4.16b, v4.16b, v5.16b
-	eor	v25.16b, v25.16b, v5.16b
-	eor	v18.16b, v18.16b, v3.16b
-	eor	v7.16b, v7.16b, v17.16b
-	eor	v9.16b, v29.16b, v9.16b
-	eor	v29.16b, v6.16b, v25.16b
-	eor	v11.16b, v11.16b, v4.16b
-	eor	v18.16b, v18.16b, v4.16b
-	eor	v9.16b, v9.16b, v25.16b
-	eor	v25.16b, v29.16b, v7.16b
-	and	v29.16b, v18.16b, v11.16b
-	eor	v7.16b, v18.16b, v25.16b
-	eor	v6.16b, v9.16b, v29.16b
-	eor	v5.16b, v11.16b, v9.16b
-	eor	v4.16b, v25.16b, v29.16b
-	and	v11.16b, v11.16b, v25.16b
-	and	v18.16b, v9.16b, v18.16b
-	and	v4.16b, v4.16b, v5.16b
-	and	v6.16b, v6.16b, v7.16b
-	and	v11.16b, v5.16b, v11.16b
-	eor	v5.16b, v5.16b, v29.16b
-	and	v18.16b, v7.16b, v18.16b
-	eor	v29.16b, v7.16b, v29.16b
-	eor	v9.16b, v9.16b, v4.16b
-	eor	v11.16b, v11.16b, v5.16b
-	eor	v25.16b, v25.16b, v6.16b
-	eor	v18.16b, v18.16b, v29.16b
-	eor	v29.16b, v9.16b, v25.16b
-	eor	v7.16b, v11.16b, v18.16b
-	eor	v6.16b, v9.16b, v11.16b
-	eor	v5.16b, v25.16b, v18.16b
-	eor	v4.16b, v29.16b, v7.16b
-	and	v8.16b, v5.16b, v8.16b
-	and	v19.16b, v6.16b, v19.16b
-	and	v3.16b, v25.16b, v0.16b
-	and	v28.16b, v9.16b, v28.16b
-	and	v16.16b, v11.16b, v16.16b
-	and	v10.16b, v29.16b, v10.16b
-	and	v24.16b, v4.16b, v24.16b
-	eor	v2.16b, v8.16b, v19.16b
-	and	v26.16b, v18.16b, v26.16b
-	and	v20.16b, v5.16b, v20.16b
-	and	v18.16b, v18.16b, v23.16b
-	and	v9.16b, v9.16b, v22.16b
-	eor	v22.16b, v10.16b, v24.16b
-	eor	v23.16b, v3.16b, v2.16b
-	eor	v16.16b, v28.16b, v16.16b
-	and	v11.16b, v11.16b, v12.16b
-	and	v12.16b, v7.16b, v21.16b
-	eor	v18.16b, v18.16b, v22.16b
-	eor	v21.16b, v26.16b, v20.16b
-	eor	v9.16b, v9.16b, v23.16b
-	eor	v16.16b, v22.16b, v16.16b
-	and	v17.16b, v6.16b, v17.16b
-	and	v15.16b, v29.16b, v15.16b
-	and	v14.16b, v4.16b, v14.16b
-	eor	v22.16b, v11.16b, v18.16b
-	eor	v9.16b, v12.16b, v9.16b
-	eor	v24.16b, v3.16b, v21.16b
-	eor	v19.16b, v19.16b, v16.16b
-	ldp	q26, q29, [rk], #32
-	and	v25.16b, v25.16b, v27.16b
-	and	v13.16b, v7.16b, v13.16b
-	eor	v27.16b, v17.16b, v22.16b
-	eor	v8.16b, v8.16b, v21.16b
-	eor	v12.16b, v14.16b, v12.16b
-	eor	v18.16b, v15.16b, v18.16b
-	eor	v21.16b, v15.16b, v9.16b
-	eor	v11.16b, v11.16b, v19.16b
-	eor	v19.16b, v22.16b, v24.16b
-	eor	v22.16b, v14.16b, v27.16b
-	eor	v9.16b, v25.16b, v9.16b
-	eor	v15.16b, v15.16b, v20.16b
-	eor	v18.16b, v8.16b, v18.16b
-	eor	v8.16b, v27.16b, v8.16b
-	eor	v13.16b, v13.16b, v21.16b
-	eor	v19.16b, v28.16b, v19.16b
-	eor	v17.16b, v17.16b, v23.16b
-	eor	v11.16b, v12.16b, v11.16b
-	ldp	q12, q20, [rk], #32
-	eor	v14.16b, v14.16b, v18.16b
-	eor	v9.16b, v22.16b, v9.16b
-	eor	v10.16b, v10.16b, v13.16b
-	eor	v13.16b, v16.16b, v17.16b
-	eor	v15.16b, v22.16b, v15.16b
-	tbl	v16.16b, {v11.16b}, vsr.16b
-	tbl	v11.16b, {v11.16b}, vsrr1.16b
-	tbl	v17.16b, {v19.16b}, vsr.16b
-	tbl	v18.16b, {v19.16b}, vsrr1.16b
-	tbl	v19.16b, {v8.16b}, vsr.16b
-	tbl	v8.16b, {v8.16b}, vsrr1.16b
-	tbl	v21.16b, {v13.16b}, vsr.16b
-	tbl	v13.16b, {v13.16b}, vsrr1.16b
-	tbl	v22.16b, {v9.16b}, vsr.16b
-	tbl	v9.16b, {v9.16b}, vsrr1.16b
-	tbl	v23.16b, {v10.16b}, vsr.16b
-	tbl	v10.16b, {v10.16b}, vsrr1.16b
-	tbl	v24.16b, {v14.16b}, vsr.16b
-	tbl	v14.16b, {v14.16b}, vsrr1.16b
-	tbl	v25.16b, {v15.16b}, vsr.16b
-	tbl	v15.16b, {v15.16b}, vsrr1.16b
-	eor	v16.16b, v16.16b, v11.16b
-	eor	v17.16b, v17.16b, v18.16b
-	eor	v19.16b, v19.16b, v8.16b
-	ldp	q27, q28, [rk], #32
-	eor	v21.16b, v21.16b, v13.16b
-	eor	v22.16b, v22.16b, v9.16b
+	eor	v25.16b, v29.16b, v25.16b
+	and	v29.16b, v26.16b, v28.16b
+	eor	v15.16b, v15.16b, v4.16b
+	eor	v17.16b, v17.16b, v4.16b
+	and	v4.16b, v11.16b, v3.16b
+	eor	v29.16b, v29.16b, v1.16b
+	eor	v10.16b, v25.16b, v10.16b
+	ldp	q25, q1, [rk, #32]
+	eor	v5.16b, v4.16b, v5.16b
+	and	v4.16b, v17.16b, v15.16b
+	eor	v29.16b, v29.16b, v5.16b
+	eor	v10.16b, v10.16b, v5.16b
+	eor	v29.16b, v29.16b, v7.16b
+	and	v5.16b, v10.16b, v17.16b
+	eor	v7.16b, v10.16b, v4.16b
+	eor	v17.16b, v17.16b, v29.16b
+	and	v7.16b, v7.16b, v17.16b
+	and	v5.16b, v17.16b, v5.16b
+	eor	v17.16b, v17.16b, v4.16b
+	eor	v7.16b, v29.16b, v7.16b
+	eor	v17.16b, v5.16b, v17.16b
+	eor	v5.16b, v29.16b, v4.16b
+	and	v29.16b, v15.16b, v29.16b
+	eor	v15.16b, v15.16b, v10.16b
+	and	v0.16b, v7.16b, v0.16b
+	and	v24.16b, v7.16b, v24.16b
+	and	v27.16b, v17.16b, v27.16b
+	and	v2.16b, v17.16b, v2.16b
+	and	v5.16b, v5.16b, v15.16b
+	eor	v4.16b, v15.16b, v4.16b
+	and	v15.16b, v15.16b, v29.16b
+	eor	v29.16b, v7.16b, v17.16b
+	eor	v10.16b, v10.16b, v5.16b
+	eor	v15.16b, v15.16b, v4.16b
+	and	v9.16b, v29.16b, v9.16b
+	and	v20.16b, v29.16b, v20.16b
+	ldp	q29, q5, [rk, #64]
+	eor	v7.16b, v10.16b, v7.16b
+	and	v28.16b, v10.16b, v28.16b
+	eor	v4.16b, v10.16b, v15.16b
+	eor	v17.16b, v15.16b, v17.16b
+	and	v22.16b, v15.16b, v22.16b
+	and	v10.16b, v10.16b, v26.16b
+	and	v8.16b, v7.16b, v8.16b
+	eor	v26.16b, v2.16b, v20.16b
+	and	v12.16b, v4.16b, v12.16b
+	eor	v2.16b, v7.16b, v17.16b
+	eor	v22.16b, v28.16b, v22.16b
+	and	v15.16b, v15.16b, v16.16b
+	and	v16.16b, v17.16b, v3.16b
+	and	v23.16b, v7.16b, v23.16b
+	eor	v7.16b, v9.16b, v12.16b
+	and	v13.16b, v2.16b, v13.16b
+	and	v21.16b, v4.16b, v21.16b
+	eor	v4.16b, v0.16b, v26.16b
+	and	v14.16b, v2.16b, v14.16b
+	eor	v9.16b, v9.16b, v26.16b
+	eor	v26.16b, v0.16b, v7.16b
+	eor	v13.16b, v8.16b, v13.16b
+	and	v11.16b, v17.16b, v11.16b
+	eor	v17.16b, v23.16b, v20.16b
+	eor	v20.16b, v14.16b, v16.16b
+	ldp	q2, q7, [rk, #96]
+	eor	v10.16b, v10.16b, v26.16b
+	eor	v22.16b, v13.16b, v22.16b
+	eor	v13.16b, v27.16b, v13.16b
+	eor	v26.16b, v21.16b, v26.16b
+	eor	v10.16b, v16.16b, v10.16b
+	eor	v12.16b, v12.16b, v22.16b
+	eor	v16.16b, v15.16b, v13.16b
+	eor	v13.16b, v23.16b, v13.16b
+	eor	v22.16b, v22.16b, v26.16b
 	eor	v23.16b, v23.16b, v10.16b
-	eor	v24.16b, v24.16b, v14.16b
-	eor	v25.16b, v25.16b, v15.16b
-	rev32	v7.8h, v16.8h
-	rev32	v6.8h, v17.8h
-	rev32	v5.8h, v19.8h
-	ldp	q4, q3, [rk], #32
-	rev32	v2.8h, v21.8h
-	eor	v11.16b, v11.16b, v7.16b
-	rev32	v7.8h, v22.8h
-	eor	v18.16b, v18.16b, v6.16b
-	eor	v8.16b, v8.16b, v5.16b
-	rev32	v6.8h, v23.8h
-	rev32	v5.8h, v24.8h
-	eor	v13.16b, v13.16b, v2.16b
-	rev32	v2.8h, v25.8h
-	eor	v11.16b, v11.16b, v29.16b
-	eor	v9.16b, v9.16b, v7.16b
-	eor	v18.16b, v18.16b, v20.16b
+	eor	v12.16b, v15.16b, v12.16b
+	eor	v15.16b, v21.16b, v16.16b
+	eor	v16.16b, v16.16b, v4.16b
+	eor	v13.16b, v9.16b, v13.16b
+	eor	v10.16b, v24.16b, v10.16b
+	eor	v11.16b, v11.16b, v23.16b
+	eor	v12.16b, v20.16b, v12.16b
+	eor	v9.16b, v15.16b, v9.16b
+	eor	v16.16b, v28.16b, v16.16b
+	eor	v15.16b, v14.16b, v15.16b
+	eor	v13.16b, v14.16b, v13.16b
+	eor	v8.16b, v8.16b, v11.16b
+	tbl	v11.16b, {v12.16b}, vsr.16b
+	tbl	v14.16b, {v9.16b}, vsrr1.16b
+	tbl	v20.16b, {v16.16b}, vsr.16b
+	eor	v17.16b, v15.16b, v17.16b
+	eor	v10.16b, v15.16b, v10.16b
+	tbl	v9.16b, {v9.16b}, vsr.16b
+	tbl	v12.16b, {v12.16b}, vsrr1.16b
+	tbl	v15.16b, {v16.16b}, vsrr1.16b
+	tbl	v16.16b, {v22.16b}, vsrr1.16b
+	tbl	v21.16b, {v8.16b}, vsr.16b
+	tbl	v22.16b, {v22.16b}, vsr.16b
+	tbl	v23.16b, {v10.16b}, vsr.16b
+	eor	v9.16b, v9.16b, v14.16b
+	eor	v20.16b, v20.16b, v15.16b
+	tbl	v24.16b, {v17.16b}, vsrr1.16b
+	tbl	v26.16b, {v13.16b}, vsr.16b
+	tbl	v10.16b, {v10.16b}, vsrr1.16b
+	tbl	v17.16b, {v17.16b}, vsr.16b
+	eor	v11.16b, v11.16b, v12.16b
+	tbl	v13.16b, {v13.16b}, vsrr1.16b
+	tbl	v8.16b, {v8.16b}, vsrr1.16b
+	rev32	v27.8h, v20.8h
+	rev32	v28.8h, v9.8h
+	eor	v17.16b, v17.16b, v24.16b
+	eor	v23.16b, v23.16b, v10.16b
+	eor	v26.16b, v26.16b, v13.16b
+	eor	v22.16b, v22.16b, v16.16b
+	rev32	v4.8h, v11.8h
+	eor	v21.16b, v21.16b, v8.16b
+	rev32	v3.8h, v17.8h
+	eor	v14.16b, v14.16b, v28.16b
+	rev32	v28.8h, v26.8h
+	rev32	v0.8h, v22.8h
+	eor	v15.16b, v15.16b, v27.16b
+	rev32	v27.8h, v21.8h
+	eor	v12.16b, v12.16b, v4.16b
+	rev32	v4.8h, v23.8h
+	eor	v13.16b, v13.16b, v28.16b
+	eor	v16.16b, v16.16b, v0.16b
+	eor	v14.16b, v14.16b, v29.16b
+	eor	v24.16b, v24.16b, v3.16b
+	eor	v12.16b, v12.16b, v19.16b
+	eor	v15.16b, v15.16b, v1.16b
 	eor	v8.16b, v8.16b, v27.16b
-	eor	v10.16b, v10.16b, v6.16b
-	eor	v14.16b, v14.16b, v5.16b
-	eor	v15.16b, v15.16b, v2.16b
-	eor	v13.16b, v13.16b, v26.16b
-	eor	v9.16b, v9.16b, v12.16b
-	eor	v10.16b, v10.16b, v28.16b
-	eor	v12.16b, v14.16b, v4.16b
-	eor	v14.16b, v15.16b, v3.16b
-	eor	v11.16b, v11.16b, v25.16b
-	eor	v15.16b, v18.16b, v25.16b
-	eor	v8.16b, v8.16b, v25.16b
-	eor	v0.16b, v13.16b, v25.16b
-	eor	v1.16b, v11.16b, v21.16b
-	eor	v2.16b, v9.16b, v16.16b
-	eor	v3.16b, v15.16b, v22.16b
-	eor	v4.16b, v8.16b, v17.16b
-	eor	v5.16b, v10.16b, v19.16b
-	eor	v6.16b, v12.16b, v23.16b
-	eor	v7.16b, v14.16b, v24.16b
+	eor	v10.16b, v10.16b, v4.16b
+	eor	v13.16b, v13.16b, v2.16b
+	eor	v14.16b, v14.16b, v17.16b
+	eor	v12.16b, v12.16b, v17.16b
+	eor	v15.16b, v15.16b, v17.16b
+	eor	v16.16b, v16.16b, v18.16b
+	eor	v10.16b, v10.16b, v25.16b
+	eor	v8.16b, v8.16b, v5.16b
+	eor	v18.16b, v24.16b, v7.16b
+	eor	v6.16b, v13.16b, v21.16b
+	eor	v1.16b, v12.16b, v22.16b
+	eor	v0.16b, v16.16b, v17.16b
+	eor	v3.16b, v15.16b, v23.16b
+	eor	v4.16b, v14.16b, v20.16b
+	eor	v7.16b, v18.16b, v26.16b
+	eor	v2.16b, v10.16b, v11.16b
+	eor	v5.16b, v8.16b, v9.16b
+	add	rk, rk, #128
 	.endm
 
 	/* the last encryption round: S-box, ShiftRows, AddRoundKey (143 instructions) */
 	.macro	enc_last
-	eor	v8.16b, v1.16b, v3.16b
-	eor	v9.16b, v5.16b, v6.16b
-	eor	v10.16b, v4.16b, v7.16b
-	eor	v11.16b, v2.16b, v8.16b
-	eor	v12.16b, v0.16b, v9.16b
-	eor	v13.16b, v2.16b, v7.16b
-	eor	v14.16b, v2.16b, v10.16b
-	eor	v8.16b, v8.16b, v10.16b
-	eor	v15.16b, v6.16b, v11.16b
-	eor	v16.16b, v1.16b, v12.16b
+	eor	v8.16b, v5.16b, v6.16b
+	eor	v9.16b, v4.16b, v7.16b
+	eor	v10.16b, v1.16b, v3.16b
+	eor	v11.16b, v2.16b, v7.16b
+	eor	v12.16b, v1.16b, v7.16b
+	eor	v13.16b, v2.16b, v4.16b
+	eor	v14.16b, v0.16b, v8.16b
+	eor	v15.16b, v2.16b, v9.16b
+	eor	v16.16b, v2.16b, v10.16b
+	eor	v10.16b, v10.16b, v9.16b
 	eor	v17.16b, v5.16b, v11.16b
-	eor	v18.16b, v5.16b, v13.16b
-	eor	v19.16b, v1.16b, v7.16b
+	ldp	q18, q19, [rk, #0]
 	eor	v20.16b, v1.16b, v14.16b
-	eor	v21.16b, v9.16b, v8.16b
-	eor	v14.16b, v5.16b, v14.16b
-	eor	v22.16b, v7.16b, v12.16b
-	eor	v23.16b, v13.16b, v16.16b
-	eor	v24.16b, v2.16b, v4.16b
-	eor	v25.16b, v10.16b, v15.16b
-	eor	v18.16b, v3.16b, v18.16b
-	eor	v26.16b, v0.16b, v8.16b
-	eor	v27.16b, v4.16b, v12.16b
-	eor	v28.16b, v0.16b, v15.16b
-	and	v29.16b, v20.16b, v8.16b
-	and	v6.16b, v19.16b, v17.16b
-	eor	v9.16b, v9.16b, v11.16b
-	and	v11.16b, v23.16b, v26.16b
-	eor	v25.16b, v25.16b, v29.16b
-	and	v5.16b, v27.16b, v0.16b
-	and	v3.16b, v16.16b, v12.16b
-	eor	v18.16b, v18.16b, v6.16b
-	eor	v9.16b, v4.16b, v9.16b
-	and	v4.16b, v22.16b, v28.16b
-	eor	v29.16b, v5.16b, v29.16b
-	and	v5.16b, v10.16b, v15.16b
-	eor	v6.16b, v4.16b, v6.16b
-	and	v4.16b, v24.16b, v14.16b
-	eor	v11.16b, v25.16b, v11.16b
-	and	v25.16b, v13.16b, v21.16b
+	eor	v21.16b, v1.16b, v15.16b
+	eor	v22.16b, v6.16b, v16.16b
+	eor	v23.16b, v5.16b, v16.16b
+	eor	v24.16b, v8.16b, v10.16b
+	eor	v25.16b, v7.16b, v14.16b
+	eor	v26.16b, v4.16b, v14.16b
+	and	v27.16b, v21.16b, v10.16b
+	eor	v28.16b, v0.16b, v10.16b
+	and	v29.16b, v12.16b, v23.16b
+	eor	v6.16b, v0.16b, v22.16b
+	eor	v1.16b, v11.16b, v20.16b
+	eor	v17.16b, v3.16b, v17.16b
+	eor	v3.16b, v9.16b, v22.16b
+	eor	v15.16b, v5.16b, v15.16b
+	and	v5.16b, v20.16b, v14.16b
+	eor	v8.16b, v8.16b, v16.16b
+	and	v16.16b, v1.16b, v28.16b
+	eor	v17.16b, v17.16b, v29.16b
+	eor	v3.16b, v3.16b, v27.16b
+	eor	v2.16b, v7.16b, v23.16b
+	eor	v8.16b, v4.16b, v8.16b
+	and	v4.16b, v11.16b, v24.16b
+	eor	v17.16b, v17.16b, v5.16b
+	and	v5.16b, v9.16b, v22.16b
+	eor	v16.16b, v3.16b, v16.16b
+	and	v3.16b, v13.16b, v15.16b
 	eor	v4.16b, v4.16b, v5.16b
-	eor	v25.16b, v25.16b, v5.16b
-	eor	v18.16b, v18.16b, v3.16b
-	eor	v7.16b, v7.16b, v17.16b
-	eor	v9.16b, v29.16b, v9.16b
-	eor	v29.16b, v6.16b, v25.16b
-	eor	v11.16b, v11.16b, v4.16b
-	eor	v18.16b, v18.16b, v4.16b
-	eor	v9.16b, v9.16b, v25.16b
-	eor	v25.16b, v29.16b, v7.16b
-	and	v29.16b, v18.16b, v11.16b
-	eor	v7.16b, v18.16b, v25.16b
-	eor	v6.16b, v9.16b, v29.16b
-	eor	v5.16b, v11.16b, v9.16b
-	eor	v4.16b, v25.16b, v29.16b
-	and	v11.16b, v11.16b, v25.16b
-	and	v18.16b, v9.16b, v18.16b
-	and	v4.16b, v4.16b, v5.16b
-	and	v6.16b, v6.16b, v7.16b
-	and	v11.16b, v5.16b, v11.16b
-	eor	v5.16b, v5.16b, v29.16b
-	and	v18.16b, v7.16b, v18.16b
-	eor	v29.16b, v7.16b, v29.16b
-	eor	v9.16b, v9.16b, v4.16b
-	eor	v11.16b, v11.16b, v5.16b
-	eor	v25.16b, v25.16b, v6.16b
-	eor	v18.16b, v18.16b, v29.16b
-	eor	v29.16b, v9.16b, v25.16b
-	eor	v7.16b, v11.16b, v18.16b
-	eor	v6.16b, v9.16b, v11.16b
-	eor	v5.16b, v25.16b, v18.16b
-	eor	v4.16b, v29.16b, v7.16b
-	and	v8.16b, v5.16b, v8.16b
-	and	v19.16b, v6.16b, v19.16b
-	and	v3.16b, v25.16b, v0.16b
-	and	v10.16b, v29.16b, v10.16b
-	and	v24.16b, v4.16b, v24.16b
-	eor	v2.16b, v8.16b, v19.16b
-	and	v28.16b, v9.16b, v28.16b
-	and	v23.16b, v18.16b, v23.16b
-	and	v16.16b, v11.16b, v16.16b
-	and	v9.16b, v9.16b, v22.16b
-	eor	v22.16b, v10.16b, v24.16b
-	eor	v24.16b, v3.16b, v2.16b
-	and	v18.16b, v18.16b, v26.16b
-	ldp	q26, q2, [rk], #32
-	and	v11.16b, v11.16b, v12.16b
-	and	v12.16b, v7.16b, v21.16b
-	and	v20.16b, v5.16b, v20.16b
-	eor	v21.16b, v23.16b, v22.16b
-	eor	v16.16b, v28.16b, v16.16b
-	eor	v9.16b, v9.16b, v24.16b
-	ldp	q23, q5, [rk], #32
-	and	v17.16b, v6.16b, v17.16b
-	and	v15.16b, v29.16b, v15.16b
-	eor	v29.16b, v11.16b, v21.16b
-	eor	v18.16b, v18.16b, v20.16b
-	eor	v16.16b, v22.16b, v16.16b
-	eor	v9.16b, v12.16b, v9.16b
-	and	v14.16b, v4.16b, v14.16b
-	and	v22.16b, v25.16b, v27.16b
-	and	v13.16b, v7.16b, v13.16b
-	eor	v25.16b, v17.16b, v29.16b
-	eor	v8.16b, v8.16b, v18.16b
-	eor	v18.16b, v3.16b, v18.16b
-	eor	v21.16b, v15.16b, v21.16b
-	eor	v27.16b, v15.16b, v9.16b
-	eor	v19.16b, v19.16b, v16.16b
-	ldp	q7, q6, [rk], #32
-	eor	v4.16b, v14.16b, v25.16b
+	eor	v5.16b, v3.16b, v5.16b
+	and	v3.16b, v26.16b, v0.16b
+	eor	v16.16b, v16.16b, v5.16b
+	eor	v27.16b, v3.16b, v27.16b
+	and	v3.16b, v25.16b, v6.16b
+	eor	v17.16b, v17.16b, v5.16b
+	eor	v8.16b, v27.16b, v8.16b
+	eor	v27.16b, v3.16b, v29.16b
+	and	v29.16b, v17.16b, v16.16b
+	ldp	q5, q3, [rk, #32]
+	eor	v8.16b, v8.16b, v4.16b
+	eor	v27.16b, v27.16b, v4.16b
+	eor	v4.16b, v8.16b, v29.16b
+	eor	v27.16b, v27.16b, v2.16b
+	and	v2.16b, v8.16b, v17.16b
+	eor	v17.16b, v17.16b, v27.16b
+	and	v4.16b, v4.16b, v17.16b
+	and	v2.16b, v17.16b, v2.16b
+	eor	v17.16b, v17.16b, v29.16b
+	eor	v4.16b, v27.16b, v4.16b
+	eor	v17.16b, v2.16b, v17.16b
+	eor	v2.16b, v27.16b, v29.16b
+	and	v27.16b, v16.16b, v27.16b
+	eor	v16.16b, v16.16b, v8.16b
+	and	v7.16b, v4.16b, v0.16b
+	and	v26.16b, v4.16b, v26.16b
+	and	v1.16b, v17.16b, v1.16b
+	and	v28.16b, v17.16b, v28.16b
+	and	v2.16b, v2.16b, v16.16b
+	eor	v29.16b, v16.16b, v29.16b
+	and	v16.16b, v16.16b, v27.16b
+	eor	v27.16b, v4.16b, v17.16b
+	eor	v8.16b, v8.16b, v2.16b
+	eor	v16.16b, v16.16b, v29.16b
+	and	v10.16b, v27.16b, v10.16b
+	and	v21.16b, v27.16b, v21.16b
+	ldp	q27, q29, [rk, #64]
+	eor	v4.16b, v8.16b, v4.16b
+	and	v6.16b, v8.16b, v6.16b
+	eor	v17.16b, v16.16b, v17.16b
+	eor	v2.16b, v8.16b, v16.16b
+	and	v8.16b, v8.16b, v25.16b
+	and	v20.16b, v16.16b, v20.16b
+	and	v9.16b, v4.16b, v9.16b
+	and	v14.16b, v16.16b, v14.16b
+	eor	v16.16b, v4.16b, v17.16b
+	and	v12.16b, v2.16b, v12.16b
+	and	v24.16b, v17.16b, v24.16b
+	eor	v20.16b, v6.16b, v20.16b
+	and	v23.16b, v2.16b, v23.16b
+	eor	v25.16b, v28.16b, v21.16b
+	and	v13.16b, v16.16b, v13.16b
+	eor	v28.16b, v10.16b, v12.16b
+	and	v22.16b, v4.16b, v22.16b
+	and	v15.16b, v16.16b, v15.16b
+	and	v11.16b, v17.16b, v11.16b
+	eor	v10.16b, v10.16b, v25.16b
+	eor	v13.16b, v9.16b, v13.16b
+	eor	v16.16b, v7.16b, v28.16b
+	eor	v17.16b, v7.16b, v25.16b
+	eor	v25.16b, v15.16b, v24.16b
+	eor	v21.16b, v22.16b, v21.16b
+	ldp	q28, q4, [rk, #96]
+	eor	v1.16b, v1.16b, v13.16b
+	eor	v8.16b, v8.16b, v16.16b
+	eor	v13.16b, v13.16b, v20.16b
+	eor	v16.16b, v23.16b, v16.16b
+	eor	v20.16b, v14.16b, v1.16b
+	eor	v8.16b, v24.16b, v8.16b
+	eor	v24.16b, v22.16b, v1.16b
+	eor	v12.16b, v12.16b, v13.16b
+	eor	v13.16b, v13.16b, v16.16b
+	eor	v16.16b, v23.16b, v20.16b
+	eor	v22.16b, v22.16b, v8.16b
+	eor	v17.16b, v20.16b, v17.16b
 	eor	v12.16b, v14.16b, v12.16b
-	eor	v9.16b, v22.16b, v9.16b
-	eor	v15.16b, v15.16b, v20.16b
-	eor	v20.16b, v8.16b, v21.16b
-	eor	v11.16b, v11.16b, v19.16b
-	eor	v13.16b, v13.16b, v27.16b
-	eor	v18.16b, v29.16b, v18.16b
-	eor	v17.16b, v17.16b, v24.16b
-	eor	v8.16b, v25.16b, v8.16b
-	eor	v14.16b, v14.16b, v20.16b
-	eor	v9.16b, v4.16b, v9.16b
-	eor	v10.16b, v10.16b, v13.16b
-	eor	v13.16b, v28.16b, v18.16b
-	eor	v11.16b, v12.16b, v11.16b
-	eor	v12.16b, v16.16b, v17.16b
-	eor	v15.16b, v4.16b, v15.16b
-	ldp	q16, q17, [rk], #32
-	tbl	v12.16b, {v12.16b}, vsr.16b
-	tbl	v11.16b, {v11.16b}, vsr.16b
-	tbl	v9.16b, {v9.16b}, vsr.16b
-	tbl	v13.16b, {v13.16b}, vsr.16b
-	tbl	v8.16b, {v8.16b}, vsr.16b
+	eor	v14.16b, v10.16b, v24.16b
+	eor	v8.16b, v26.16b, v8.16b
+	eor	v20.16b, v15.16b, v16.16b
+	eor	v11.16b, v11.16b, v22.16b
+	eor	v10.16b, v16.16b, v10.16b
+	eor	v12.16b, v25.16b, v12.16b
+	eor	v14.16b, v15.16b, v14.16b
+	eor	v15.16b, v6.16b, v17.16b
+	eor	v16.16b, v20.16b, v21.16b
+	eor	v8.16b, v20.16b, v8.16b
+	eor	v9.16b, v9.16b, v11.16b
+	tbl	v11.16b, {v13.16b}, vsr.16b
 	tbl	v10.16b, {v10.16b}, vsr.16b
+	tbl	v13.16b, {v15.16b}, vsr.16b
+	tbl	v15.16b, {v16.16b}, vsr.16b
+	tbl	v8.16b, {v8.16b}, vsr.16b
+	tbl	v9.16b, {v9.16b}, vsr.16b
+	tbl	v12.16b, {v12.16b}, vsr.16b
 	tbl	v14.16b, {v14.16b}, vsr.16b
-	tbl	v15.16b, {v15.16b}, vsr.16b
-	eor	v0.16b, v12.16b, v26.16b
-	eor	v1.16b, v11.16b, v2.16b
-	eor	v2.16b, v9.16b, v23.16b
-	eor	v3.16b, v13.16b, v5.16b
-	eor	v4.16b, v8.16b, v7.16b
-	eor	v5.16b, v10.16b, v6.16b
-	eor	v6.16b, v14.16b, v16.16b
-	eor	v7.16b, v15.16b, v17.16b
+	eor	v0.16b, v11.16b, v18.16b
+	eor	v7.16b, v15.16b, v4.16b
+	eor	v2.16b, v8.16b, v5.16b
+	eor	v4.16b, v10.16b, v27.16b
+	eor	v1.16b, v12.16b, v19.16b
+	eor	v6.16b, v14.16b, v28.16b
+	eor	v3.16b, v13.16b, v3.16b
+	eor	v5.16b, v9.16b, v29.16b
+	add	rk, rk, #128
 	.endm
 
 	/* one middle decryption round: InvS-box, InvShiftRows, AddRoundKey, InvMixColumns (219 instructions) */
@@ -535,221 +546,222 @@
 	eor	v9.16b, v3.16b, v6.16b
 	eor	v10.16b, v0.16b, v1.16b
 	eor	v11.16b, v3.16b, v4.16b
-	eor	v12.16b, v5.16b, v8.16b
-	eor	v13.16b, v6.16b, v7.16b
-	eor	v14.16b, v5.16b, v9.16b
-	eor	v15.16b, v8.16b, v10.16b
-	eor	v16.16b, v2.16b, v7.16b
+	eor	v12.16b, v6.16b, v7.16b
+	eor	v13.16b, v2.16b, v7.16b
+	eor	v14.16b, v5.16b, v8.16b
+	eor	v15.16b, v5.16b, v9.16b
+	eor	v16.16b, v8.16b, v10.16b
 	eor	v17.16b, v7.16b, v8.16b
 	eor	v18.16b, v10.16b, v9.16b
 	eor	v19.16b, v10.16b, v11.16b
 	eor	v20.16b, v2.16b, v11.16b
 	eor	v21.16b, v0.16b, v7.16b
-	eor	v22.16b, v2.16b, v12.16b
-	eor	v14.16b, v1.16b, v14.16b
-	eor	v10.16b, v10.16b, v13.16b
-	eor	v23.16b, v15.16b, v16.16b
+	eor	v22.16b, v2.16b, v14.16b
+	eor	v15.16b, v1.16b, v15.16b
+	eor	v10.16b, v10.16b, v12.16b
+	eor	v23.16b, v16.16b, v13.16b
 	eor	v24.16b, v0.16b, v11.16b
 	eor	v20.16b, v1.16b, v20.16b
-	eor	v25.16b, v16.16b, v18.16b
-	eor	v12.16b, v0.16b, v12.16b
-	eor	v26.16b, v5.16b, v15.16b
-	eor	v16.16b, v5.16b, v16.16b
+	eor	v25.16b, v13.16b, v18.16b
+	eor	v14.16b, v0.16b, v14.16b
+	eor	v26.16b, v5.16b, v16.16b
+	eor	v13.16b, v5.16b, v13.16b
 	eor	v9.16b, v9.16b, v21.16b
 	eor	v21.16b, v4.16b, v7.16b
 	eor	v27.16b, v3.16b, v17.16b
 	and	v28.16b, v10.16b, v22.16b
-	and	v29.16b, v19.16b, v14.16b
-	and	v7.16b, v21.16b, v17.16b
-	eor	v25.16b, v25.16b, v28.16b
-	and	v6.16b, v15.16b, v16.16b
-	and	v4.16b, v8.16b, v24.16b
-	eor	v12.16b, v12.16b, v29.16b
-	eor	v3.16b, v0.16b, v3.16b
+	and	v29.16b, v19.16b, v15.16b
+	and	v7.16b, v16.16b, v13.16b
+	and	v6.16b, v8.16b, v24.16b
+	and	v4.16b, v21.16b, v17.16b
 	and	v2.16b, v18.16b, v26.16b
-	eor	v28.16b, v6.16b, v28.16b
-	and	v6.16b, v11.16b, v23.16b
+	eor	v25.16b, v25.16b, v28.16b
+	eor	v14.16b, v14.16b, v29.16b
+	and	v1.16b, v11.16b, v23.16b
+	eor	v3.16b, v0.16b, v3.16b
+	and	v0.16b, v27.16b, v20.16b
+	eor	v28.16b, v7.16b, v28.16b
+	and	v7.16b, v12.16b, v9.16b
 	eor	v29.16b, v2.16b, v29.16b
-	and	v2.16b, v27.16b, v20.16b
-	eor	v25.16b, v25.16b, v7.16b
-	and	v7.16b, v13.16b, v9.16b
-	eor	v2.16b, v2.16b, v6.16b
-	eor	v7.16b, v7.16b, v6.16b
-	eor	v12.16b, v12.16b, v4.16b
-	eor	v6.16b, v5.16b, v11.16b
-	eor	v28.16b, v28.16b, v3.16b
-	eor	v29.16b, v29.16b, v7.16b
-	eor	v25.16b, v25.16b, v2.16b
-	eor	v12.16b, v12.16b, v2.16b
-	eor	v28.16b, v28.16b, v7.16b
-	eor	v29.16b, v29.16b, v6.16b
-	and	v7.16b, v12.16b, v25.16b
-	eor	v6.16b, v12.16b, v29.16b
-	eor	v5.16b, v28.16b, v7.16b
-	eor	v4.16b, v25.16b, v28.16b
-	eor	v3.16b, v29.16b, v7.16b
-	and	v5.16b, v5.16b, v6.16b
-	and	v3.16b, v3.16b, v4.16b
-	and	v25.16b, v25.16b, v29.16b
-	and	v12.16b, v28.16b, v12.16b
-	and	v25.16b, v4.16b, v25.16b
-	eor	v4.16b, v4.16b, v7.16b
-	and	v12.16b, v6.16b, v12.16b
-	eor	v7.16b, v6.16b, v7.16b
-	eor	v28.16b, v28.16b, v3.16b
-	eor	v29.16b, v29.16b, v5.16b
 	eor	v25.16b, v25.16b, v4.16b
-	eor	v12.16b, v12.16b, v7.16b
-	eor	v7.16b, v28.16b, v29.16b
-	ldp	q6, q5, [rk], #32
-	eor	v4.16b, v25.16b, v12.16b
-	eor	v3.16b, v28.16b, v25.16b
-	and	v23.16b, v7.16b, v23.16b
-	and	v11.16b, v7.16b, v11.16b
-	eor	v2.16b, v29.16b, v12.16b
-	eor	v7.16b, v7.16b, v4.16b
-	and	v17.16b, v12.16b, v17.16b
-	and	v16.16b, v29.16b, v16.16b
-	and	v14.16b, v3.16b, v14.16b
+	eor	v14.16b, v14.16b, v6.16b
+	eor	v6.16b, v0.16b, v1.16b
+	eor	v4.16b, v5.16b, v11.16b
+	eor	v7.16b, v7.16b, v1.16b
+	eor	v28.16b, v28.16b, v3.16b
+	ldp	q3, q5, [rk, #0]
+	eor	v25.16b, v25.16b, v6.16b
+	eor	v14.16b, v14.16b, v6.16b
+	eor	v29.16b, v29.16b, v7.16b
+	eor	v28.16b, v28.16b, v7.16b
+	ldp	q7, q6, [rk, #32]
+	and	v2.16b, v14.16b, v25.16b
+	eor	v29.16b, v29.16b, v4.16b
+	eor	v4.16b, v25.16b, v28.16b
+	and	v1.16b, v28.16b, v14.16b
+	eor	v0.16b, v28.16b, v2.16b
+	eor	v14.16b, v14.16b, v29.16b
+	and	v25.16b, v25.16b, v29.16b
+	and	v0.16b, v0.16b, v14.16b
+	and	v25.16b, v4.16b, v25.16b
+	and	v1.16b, v14.16b, v1.16b
+	eor	v14.16b, v14.16b, v2.16b
+	eor	v0.16b, v29.16b, v0.16b
+	eor	v29.16b, v29.16b, v2.16b
+	eor	v2.16b, v4.16b, v2.16b
+	eor	v14.16b, v1.16b, v14.16b
+	and	v13.16b, v0.16b, v13.16b
+	and	v29.16b, v29.16b, v4.16b
+	eor	v25.16b, v25.16b, v2.16b
+	eor	v4.16b, v0.16b, v14.16b
+	and	v17.16b, v14.16b, v17.16b
+	and	v21.16b, v14.16b, v21.16b
+	and	v16.16b, v0.16b, v16.16b
+	eor	v28.16b, v28.16b, v29.16b
+	eor	v14.16b, v25.16b, v14.16b
 	and	v24.16b, v25.16b, v24.16b
-	and	v12.16b, v12.16b, v21.16b
-	and	v19.16b, v3.16b, v19.16b
-	and	v18.16b, v28.16b, v18.16b
-	eor	v21.16b, v23.16b, v11.16b
-	ldp	q23, q3, [rk], #32
-	and	v9.16b, v4.16b, v9.16b
-	and	v10.16b, v2.16b, v10.16b
+	and	v10.16b, v4.16b, v10.16b
 	and	v8.16b, v25.16b, v8.16b
-	and	v25.16b, v7.16b, v27.16b
-	and	v13.16b, v4.16b, v13.16b
-	eor	v19.16b, v19.16b, v21.16b
+	eor	v21.16b, v13.16b, v21.16b
+	eor	v29.16b, v28.16b, v0.16b
+	eor	v25.16b, v28.16b, v25.16b
+	and	v18.16b, v28.16b, v18.16b
+	and	v9.16b, v14.16b, v9.16b
+	and	v12.16b, v14.16b, v12.16b
 	eor	v17.16b, v17.16b, v24.16b
-	eor	v12.16b, v16.16b, v12.16b
-	eor	v18.16b, v14.16b, v18.16b
-	and	v22.16b, v2.16b, v22.16b
-	and	v26.16b, v28.16b, v26.16b
-	eor	v27.16b, v8.16b, v19.16b
-	eor	v28.16b, v9.16b, v25.16b
-	eor	v10.16b, v10.16b, v13.16b
+	and	v23.16b, v29.16b, v23.16b
+	and	v11.16b, v29.16b, v11.16b
+	eor	v14.16b, v29.16b, v14.16b
+	and	v15.16b, v25.16b, v15.16b
+	and	v19.16b, v25.16b, v19.16b
+	and	v22.16b, v4.16b, v22.16b
+	and	v25.16b, v28.16b, v26.16b
+	eor	v23.16b, v23.16b, v11.16b
+	and	v26.16b, v14.16b, v27.16b
+	eor	v18.16b, v15.16b, v18.16b
+	eor	v10.16b, v10.16b, v12.16b
+	eor	v27.16b, v9.16b, v8.16b
+	and	v14.16b, v14.16b, v20.16b
+	eor	v19.16b, v19.16b, v23.16b
+	eor	v9.16b, v9.16b, v26.16b
 	eor	v18.16b, v17.16b, v18.16b
-	eor	v8.16b, v9.16b, v8.16b
-	eor	v9.16b, v21.16b, v12.16b
-	ldp	q21, q4, [rk], #32
-	and	v20.16b, v7.16b, v20.16b
-	and	v15.16b, v29.16b, v15.16b
-	eor	v22.16b, v22.16b, v27.16b
-	eor	v14.16b, v14.16b, v27.16b
-	eor	v27.16b, v26.16b, v28.16b
-	eor	v29.16b, v10.16b, v18.16b
-	eor	v8.16b, v8.16b, v9.16b
-	eor	v9.16b, v24.16b, v20.16b
-	eor	v12.16b, v15.16b, v12.16b
-	eor	v13.16b, v26.16b, v13.16b
-	eor	v20.16b, v25.16b, v14.16b
+	eor	v20.16b, v23.16b, v21.16b
+	eor	v21.16b, v16.16b, v21.16b
+	eor	v14.16b, v24.16b, v14.16b
+	eor	v8.16b, v8.16b, v19.16b
+	eor	v23.16b, v25.16b, v9.16b
+	eor	v24.16b, v10.16b, v18.16b
+	eor	v20.16b, v27.16b, v20.16b
+	eor	v12.16b, v25.16b, v12.16b
+	ldp	q25, q27, [rk, #64]
+	eor	v22.16b, v22.16b, v8.16b
+	eor	v8.16b, v15.16b, v8.16b
+	eor	v11.16b, v16.16b, v11.16b
+	eor	v15.16b, v24.16b, v20.16b
+	eor	v12.16b, v21.16b, v12.16b
+	ldp	q16, q20, [rk, #96]
 	eor	v17.16b, v22.16b, v17.16b
-	eor	v14.16b, v14.16b, v27.16b
-	eor	v8.16b, v29.16b, v8.16b
-	ldp	q24, q25, [rk], #32
-	eor	v11.16b, v15.16b, v11.16b
-	eor	v15.16b, v22.16b, v9.16b
-	eor	v9.16b, v9.16b, v20.16b
-	eor	v17.16b, v27.16b, v17.16b
-	eor	v13.16b, v12.16b, v13.16b
-	tbl	v8.16b, {v8.16b}, vsr.16b
-	tbl	v14.16b, {v14.16b}, vsr.16b
-	eor	v16.16b, v16.16b, v28.16b
-	eor	v19.16b, v19.16b, v28.16b
-	eor	v10.16b, v10.16b, v11.16b
-	eor	v11.16b, v12.16b, v18.16b
-	eor	v12.16b, v15.16b, v13.16b
-	tbl	v9.16b, {v9.16b}, vsr.16b
-	tbl	v13.16b, {v17.16b}, vsr.16b
-	eor	v8.16b, v8.16b, v24.16b
-	eor	v14.16b, v14.16b, v25.16b
-	eor	v15.16b, v22.16b, v16.16b
-	eor	v11.16b, v19.16b, v11.16b
-	tbl	v10.16b, {v10.16b}, vsr.16b
-	tbl	v12.16b, {v12.16b}, vsr.16b
-	eor	v9.16b, v9.16b, v5.16b
-	eor	v13.16b, v13.16b, v23.16b
-	rev32	v16.8h, v8.8h
-	rev32	v17.8h, v14.8h
+	eor	v24.16b, v26.16b, v8.16b
+	eor	v8.16b, v8.16b, v23.16b
+	eor	v26.16b, v22.16b, v14.16b
 	tbl	v15.16b, {v15.16b}, vsr.16b
-	tbl	v11.16b, {v11.16b}, vsr.16b
-	eor	v10.16b, v10.16b, v6.16b
-	eor	v12.16b, v12.16b, v3.16b
-	rev32	v18.8h, v9.8h
-	rev32	v19.8h, v13.8h
-	eor	v16.16b, v8.16b, v16.16b
-	eor	v17.16b, v14.16b, v17.16b
-	eor	v15.16b, v15.16b, v21.16b
-	eor	v11.16b, v11.16b, v4.16b
+	eor	v13.16b, v13.16b, v9.16b
+	eor	v17.16b, v23.16b, v17.16b
+	eor	v14.16b, v14.16b, v24.16b
+	tbl	v8.16b, {v8.16b}, vsr.16b
+	eor	v9.16b, v19.16b, v9.16b
+	eor	v10.16b, v10.16b, v11.16b
+	eor	v11.16b, v21.16b, v18.16b
+	eor	v12.16b, v26.16b, v12.16b
+	tbl	v14.16b, {v14.16b}, vsr.16b
+	tbl	v17.16b, {v17.16b}, vsr.16b
+	eor	v15.16b, v15.16b, v16.16b
+	eor	v8.16b, v8.16b, v20.16b
+	eor	v13.16b, v22.16b, v13.16b
+	eor	v9.16b, v9.16b, v11.16b
+	tbl	v10.16b, {v10.16b}, vsr.16b
+	eor	v11.16b, v14.16b, v5.16b
+	eor	v14.16b, v17.16b, v7.16b
+	tbl	v12.16b, {v12.16b}, vsr.16b
+	rev32	v16.8h, v15.8h
+	rev32	v17.8h, v8.8h
+	eor	v10.16b, v10.16b, v3.16b
+	tbl	v13.16b, {v13.16b}, vsr.16b
+	tbl	v9.16b, {v9.16b}, vsr.16b
+	eor	v12.16b, v12.16b, v6.16b
+	rev32	v18.8h, v11.8h
+	rev32	v19.8h, v14.8h
+	eor	v16.16b, v15.16b, v16.16b
+	eor	v17.16b, v8.16b, v17.16b
+	eor	v13.16b, v13.16b, v25.16b
+	eor	v9.16b, v9.16b, v27.16b
 	rev32	v20.8h, v10.8h
-	eor	v18.16b, v9.16b, v18.16b
-	eor	v19.16b, v13.16b, v19.16b
+	eor	v18.16b, v11.16b, v18.16b
+	eor	v19.16b, v14.16b, v19.16b
 	rev32	v21.8h, v12.8h
 	eor	v22.16b, v16.16b, v17.16b
+	rev32	v23.8h, v13.8h
 	eor	v20.16b, v10.16b, v20.16b
-	eor	v21.16b, v12.16b, v21.16b
-	rev32	v23.8h, v15.8h
-	rev32	v24.8h, v11.8h
-	eor	v18.16b, v18.16b, v16.16b
-	eor	v19.16b, v19.16b, v22.16b
-	eor	v23.16b, v15.16b, v23.16b
-	eor	v24.16b, v11.16b, v24.16b
-	eor	v20.16b, v20.16b, v17.16b
-	eor	v17.16b, v21.16b, v17.16b
-	eor	v9.16b, v9.16b, v22.16b
-	eor	v12.16b, v12.16b, v18.16b
-	eor	v15.16b, v15.16b, v19.16b
-	eor	v10.16b, v10.16b, v16.16b
-	eor	v13.16b, v13.16b, v20.16b
-	eor	v11.16b, v11.16b, v17.16b
-	eor	v8.16b, v8.16b, v23.16b
-	eor	v14.16b, v14.16b, v24.16b
-	tbl	v16.16b, {v9.16b}, vr1.16b
-	tbl	v17.16b, {v12.16b}, vr1.16b
-	tbl	v18.16b, {v15.16b}, vr1.16b
-	tbl	v19.16b, {v10.16b}, vr1.16b
-	tbl	v20.16b, {v13.16b}, vr1.16b
-	tbl	v21.16b, {v11.16b}, vr1.16b
-	tbl	v22.16b, {v8.16b}, vr1.16b
-	tbl	v23.16b, {v14.16b}, vr1.16b
-	eor	v9.16b, v9.16b, v16.16b
-	eor	v12.16b, v12.16b, v17.16b
-	eor	v15.16b, v15.16b, v18.16b
-	eor	v10.16b, v10.16b, v19.16b
-	eor	v13.16b, v13.16b, v20.16b
-	eor	v11.16b, v11.16b, v21.16b
-	eor	v8.16b, v8.16b, v22.16b
-	eor	v14.16b, v14.16b, v23.16b
 	rev32	v24.8h, v9.8h
+	eor	v18.16b, v18.16b, v16.16b
+	eor	v21.16b, v12.16b, v21.16b
+	eor	v19.16b, v19.16b, v22.16b
+	eor	v23.16b, v13.16b, v23.16b
+	eor	v20.16b, v20.16b, v17.16b
+	eor	v24.16b, v9.16b, v24.16b
+	eor	v11.16b, v11.16b, v22.16b
+	eor	v17.16b, v21.16b, v17.16b
+	eor	v12.16b, v12.16b, v18.16b
+	eor	v13.16b, v13.16b, v19.16b
+	eor	v10.16b, v10.16b, v16.16b
+	eor	v14.16b, v14.16b, v20.16b
+	eor	v15.16b, v15.16b, v23.16b
+	eor	v9.16b, v9.16b, v17.16b
+	eor	v8.16b, v8.16b, v24.16b
+	tbl	v16.16b, {v11.16b}, vr1.16b
+	tbl	v17.16b, {v12.16b}, vr1.16b
+	tbl	v18.16b, {v13.16b}, vr1.16b
+	tbl	v19.16b, {v10.16b}, vr1.16b
+	tbl	v20.16b, {v14.16b}, vr1.16b
+	tbl	v21.16b, {v9.16b}, vr1.16b
+	tbl	v22.16b, {v15.16b}, vr1.16b
+	tbl	v23.16b, {v8.16b}, vr1.16b
+	eor	v11.16b, v11.16b, v16.16b
+	eor	v12.16b, v12.16b, v17.16b
+	eor	v13.16b, v13.16b, v18.16b
+	eor	v10.16b, v10.16b, v19.16b
+	eor	v14.16b, v14.16b, v20.16b
+	eor	v9.16b, v9.16b, v21.16b
+	eor	v15.16b, v15.16b, v22.16b
+	eor	v8.16b, v8.16b, v23.16b
+	rev32	v24.8h, v11.8h
 	rev32	v25.8h, v12.8h
-	rev32	v26.8h, v15.8h
+	rev32	v26.8h, v13.8h
 	rev32	v27.8h, v10.8h
+	rev32	v28.8h, v14.8h
+	rev32	v29.8h, v9.8h
 	eor	v16.16b, v16.16b, v24.16b
-	rev32	v24.8h, v13.8h
 	eor	v17.16b, v17.16b, v25.16b
 	eor	v18.16b, v18.16b, v26.16b
-	rev32	v25.8h, v11.8h
-	rev32	v26.8h, v8.8h
-	rev32	v28.8h, v14.8h
+	rev32	v24.8h, v15.8h
+	rev32	v25.8h, v8.8h
 	eor	v19.16b, v19.16b, v27.16b
-	eor	v20.16b, v20.16b, v24.16b
-	eor	v21.16b, v21.16b, v25.16b
-	eor	v22.16b, v22.16b, v26.16b
-	eor	v23.16b, v23.16b, v28.16b
-	eor	v16.16b, v16.16b, v14.16b
-	eor	v17.16b, v17.16b, v14.16b
-	eor	v18.16b, v18.16b, v14.16b
-	eor	v0.16b, v19.16b, v14.16b
+	eor	v20.16b, v20.16b, v28.16b
+	eor	v21.16b, v21.16b, v29.16b
+	eor	v16.16b, v16.16b, v8.16b
+	eor	v22.16b, v22.16b, v24.16b
+	eor	v23.16b, v23.16b, v25.16b
+	eor	v17.16b, v17.16b, v8.16b
+	eor	v18.16b, v18.16b, v8.16b
+	eor	v0.16b, v19.16b, v8.16b
 	eor	v1.16b, v16.16b, v10.16b
-	eor	v2.16b, v20.16b, v9.16b
-	eor	v3.16b, v17.16b, v13.16b
+	eor	v2.16b, v20.16b, v11.16b
+	eor	v5.16b, v21.16b, v13.16b
+	eor	v3.16b, v17.16b, v14.16b
 	eor	v4.16b, v18.16b, v12.16b
-	eor	v5.16b, v21.16b, v15.16b
-	eor	v6.16b, v22.16b, v11.16b
-	eor	v7.16b, v23.16b, v8.16b
+	eor	v6.16b, v22.16b, v9.16b
+	eor	v7.16b, v23.16b, v15.16b
+	add	rk, rk, #128
 	.endm
 
 	/* the last decryption round: InvS-box, InvShiftRows, AddRoundKey (147 instructions) */
@@ -758,149 +770,150 @@
 	eor	v9.16b, v3.16b, v6.16b
 	eor	v10.16b, v0.16b, v1.16b
 	eor	v11.16b, v3.16b, v4.16b
-	eor	v12.16b, v5.16b, v8.16b
-	eor	v13.16b, v6.16b, v7.16b
-	eor	v14.16b, v5.16b, v9.16b
-	eor	v15.16b, v8.16b, v10.16b
-	eor	v16.16b, v2.16b, v7.16b
+	eor	v12.16b, v6.16b, v7.16b
+	eor	v13.16b, v2.16b, v7.16b
+	eor	v14.16b, v5.16b, v8.16b
+	eor	v15.16b, v5.16b, v9.16b
+	eor	v16.16b, v8.16b, v10.16b
 	eor	v17.16b, v7.16b, v8.16b
 	eor	v18.16b, v10.16b, v9.16b
 	eor	v19.16b, v10.16b, v11.16b
 	eor	v20.16b, v2.16b, v11.16b
 	eor	v21.16b, v0.16b, v7.16b
-	eor	v22.16b, v2.16b, v12.16b
-	eor	v14.16b, v1.16b, v14.16b
-	eor	v10.16b, v10.16b, v13.16b
-	eor	v23.16b, v15.16b, v16.16b
+	eor	v22.16b, v2.16b, v14.16b
+	eor	v15.16b, v1.16b, v15.16b
+	eor	v10.16b, v10.16b, v12.16b
+	eor	v23.16b, v16.16b, v13.16b
 	eor	v24.16b, v0.16b, v11.16b
 	eor	v20.16b, v1.16b, v20.16b
-	eor	v25.16b, v16.16b, v18.16b
-	eor	v12.16b, v0.16b, v12.16b
-	eor	v26.16b, v5.16b, v15.16b
-	eor	v16.16b, v5.16b, v16.16b
+	eor	v25.16b, v13.16b, v18.16b
+	eor	v14.16b, v0.16b, v14.16b
+	eor	v26.16b, v5.16b, v16.16b
+	eor	v13.16b, v5.16b, v13.16b
 	eor	v9.16b, v9.16b, v21.16b
 	eor	v21.16b, v4.16b, v7.16b
 	eor	v27.16b, v3.16b, v17.16b
 	and	v28.16b, v10.16b, v22.16b
-	and	v29.16b, v19.16b, v14.16b
-	and	v7.16b, v21.16b, v17.16b
-	eor	v25.16b, v25.16b, v28.16b
-	and	v6.16b, v15.16b, v16.16b
-	and	v4.16b, v8.16b, v24.16b
-	eor	v12.16b, v12.16b, v29.16b
-	eor	v3.16b, v0.16b, v3.16b
+	and	v29.16b, v19.16b, v15.16b
+	and	v7.16b, v16.16b, v13.16b
+	and	v6.16b, v8.16b, v24.16b
+	and	v4.16b, v21.16b, v17.16b
 	and	v2.16b, v18.16b, v26.16b
-	eor	v28.16b, v6.16b, v28.16b
-	and	v6.16b, v11.16b, v23.16b
+	eor	v25.16b, v25.16b, v28.16b
+	eor	v14.16b, v14.16b, v29.16b
+	and	v1.16b, v11.16b, v23.16b
+	eor	v3.16b, v0.16b, v3.16b
+	and	v0.16b, v27.16b, v20.16b
+	eor	v28.16b, v7.16b, v28.16b
+	and	v7.16b, v12.16b, v9.16b
 	eor	v29.16b, v2.16b, v29.16b
-	and	v2.16b, v27.16b, v20.16b
-	eor	v25.16b, v25.16b, v7.16b
-	and	v7.16b, v13.16b, v9.16b
-	eor	v2.16b, v2.16b, v6.16b
-	eor	v7.16b, v7.16b, v6.16b
-	eor	v12.16b, v12.16b, v4.16b
-	eor	v6.16b, v5.16b, v11.16b
+	eor	v25.16b, v25.16b, v4.16b
+	eor	v14.16b, v14.16b, v6.16b
+	eor	v6.16b, v0.16b, v1.16b
+	eor	v5.16b, v5.16b, v11.16b
+	eor	v7.16b, v7.16b, v1.16b
 	eor	v28.16b, v28.16b, v3.16b
+	ldp	q4, q3, [rk, #0]
+	eor	v25.16b, v25.16b, v6.16b
+	eor	v14.16b, v14.16b, v6.16b
 	eor	v29.16b, v29.16b, v7.16b
-	eor	v25.16b, v25.16b, v2.16b
-	eor	v12.16b, v12.16b, v2.16b
 	eor	v28.16b, v28.16b, v7.16b
-	eor	v29.16b, v29.16b, v6.16b
-	and	v7.16b, v12.16b, v25.16b
-	eor	v6.16b, v12.16b, v29.16b
-	eor	v5.16b, v28.16b, v7.16b
-	eor	v4.16b, v25.16b, v28.16b
-	eor	v3.16b, v29.16b, v7.16b
-	and	v5.16b, v5.16b, v6.16b
-	and	v3.16b, v3.16b, v4.16b
-	and	v25.16b, v25.16b, v29.16b
-	eor	v2.16b, v4.16b, v7.16b
-	and	v25.16b, v4.16b, v25.16b
-	and	v12.16b, v28.16b, v12.16b
-	eor	v28.16b, v28.16b, v3.16b
+	ldp	q7, q6, [rk, #32]
+	and	v2.16b, v14.16b, v25.16b
 	eor	v29.16b, v29.16b, v5.16b
-	and	v12.16b, v6.16b, v12.16b
-	eor	v7.16b, v6.16b, v7.16b
+	eor	v5.16b, v25.16b, v28.16b
+	and	v1.16b, v28.16b, v14.16b
+	eor	v0.16b, v28.16b, v2.16b
+	eor	v14.16b, v14.16b, v29.16b
+	and	v25.16b, v25.16b, v29.16b
+	and	v0.16b, v0.16b, v14.16b
+	and	v25.16b, v5.16b, v25.16b
+	and	v1.16b, v14.16b, v1.16b
+	eor	v14.16b, v14.16b, v2.16b
+	eor	v0.16b, v29.16b, v0.16b
+	eor	v29.16b, v29.16b, v2.16b
+	eor	v2.16b, v5.16b, v2.16b
+	eor	v14.16b, v1.16b, v14.16b
+	and	v13.16b, v0.16b, v13.16b
+	and	v29.16b, v29.16b, v5.16b
 	eor	v25.16b, v25.16b, v2.16b
-	eor	v6.16b, v28.16b, v29.16b
-	eor	v12.16b, v12.16b, v7.16b
-	eor	v7.16b, v28.16b, v25.16b
-	and	v23.16b, v6.16b, v23.16b
-	and	v11.16b, v6.16b, v11.16b
-	ldp	q5, q4, [rk], #32
-	eor	v3.16b, v25.16b, v12.16b
-	and	v19.16b, v7.16b, v19.16b
-	eor	v23.16b, v23.16b, v11.16b
-	eor	v2.16b, v29.16b, v12.16b
-	eor	v6.16b, v6.16b, v3.16b
-	and	v17.16b, v12.16b, v17.16b
-	and	v16.16b, v29.16b, v16.16b
-	and	v14.16b, v7.16b, v14.16b
+	eor	v5.16b, v0.16b, v14.16b
+	and	v17.16b, v14.16b, v17.16b
+	and	v21.16b, v14.16b, v21.16b
+	and	v16.16b, v0.16b, v16.16b
+	eor	v28.16b, v28.16b, v29.16b
+	eor	v14.16b, v25.16b, v14.16b
 	and	v24.16b, v25.16b, v24.16b
-	and	v12.16b, v12.16b, v21.16b
 	and	v8.16b, v25.16b, v8.16b
+	and	v22.16b, v5.16b, v22.16b
+	and	v10.16b, v5.16b, v10.16b
+	eor	v29.16b, v28.16b, v0.16b
+	eor	v25.16b, v28.16b, v25.16b
 	and	v18.16b, v28.16b, v18.16b
-	eor	v19.16b, v19.16b, v23.16b
-	ldp	q21, q25, [rk], #32
-	and	v22.16b, v2.16b, v22.16b
 	and	v26.16b, v28.16b, v26.16b
-	and	v20.16b, v6.16b, v20.16b
-	and	v9.16b, v3.16b, v9.16b
-	and	v10.16b, v2.16b, v10.16b
-	and	v15.16b, v29.16b, v15.16b
-	and	v27.16b, v6.16b, v27.16b
-	and	v13.16b, v3.16b, v13.16b
-	eor	v28.16b, v8.16b, v19.16b
+	and	v9.16b, v14.16b, v9.16b
+	and	v12.16b, v14.16b, v12.16b
+	and	v23.16b, v29.16b, v23.16b
+	and	v11.16b, v29.16b, v11.16b
+	and	v19.16b, v25.16b, v19.16b
+	eor	v14.16b, v29.16b, v14.16b
+	and	v15.16b, v25.16b, v15.16b
 	eor	v17.16b, v17.16b, v24.16b
-	eor	v12.16b, v16.16b, v12.16b
-	eor	v18.16b, v14.16b, v18.16b
-	eor	v29.16b, v9.16b, v27.16b
-	eor	v22.16b, v22.16b, v28.16b
-	eor	v14.16b, v14.16b, v28.16b
+	eor	v21.16b, v13.16b, v21.16b
+	eor	v23.16b, v23.16b, v11.16b
+	eor	v10.16b, v10.16b, v12.16b
+	and	v20.16b, v14.16b, v20.16b
+	and	v14.16b, v14.16b, v27.16b
+	eor	v18.16b, v15.16b, v18.16b
+	eor	v25.16b, v16.16b, v21.16b
+	eor	v19.16b, v19.16b, v23.16b
+	eor	v12.16b, v26.16b, v12.16b
 	eor	v20.16b, v24.16b, v20.16b
-	eor	v10.16b, v10.16b, v13.16b
-	eor	v24.16b, v15.16b, v12.16b
+	eor	v24.16b, v9.16b, v14.16b
 	eor	v18.16b, v17.16b, v18.16b
-	eor	v13.16b, v26.16b, v13.16b
-	eor	v8.16b, v9.16b, v8.16b
-	eor	v9.16b, v23.16b, v12.16b
-	ldp	q12, q23, [rk], #32
-	eor	v26.16b, v26.16b, v29.16b
-	eor	v16.16b, v16.16b, v29.16b
-	eor	v11.16b, v15.16b, v11.16b
-	eor	v15.16b, v27.16b, v14.16b
-	eor	v19.16b, v19.16b, v29.16b
+	eor	v9.16b, v9.16b, v8.16b
+	eor	v8.16b, v8.16b, v19.16b
+	eor	v21.16b, v23.16b, v21.16b
+	eor	v11.16b, v16.16b, v11.16b
+	eor	v16.16b, v26.16b, v24.16b
+	eor	v13.16b, v13.16b, v24.16b
+	eor	v19.16b, v19.16b, v24.16b
+	eor	v22.16b, v22.16b, v8.16b
+	eor	v8.16b, v15.16b, v8.16b
+	eor	v15.16b, v10.16b, v18.16b
+	eor	v18.16b, v25.16b, v18.16b
+	eor	v12.16b, v25.16b, v12.16b
+	eor	v9.16b, v9.16b, v21.16b
 	eor	v17.16b, v22.16b, v17.16b
-	eor	v27.16b, v22.16b, v20.16b
-	eor	v28.16b, v10.16b, v18.16b
-	eor	v18.16b, v24.16b, v18.16b
-	eor	v13.16b, v24.16b, v13.16b
-	eor	v8.16b, v8.16b, v9.16b
-	eor	v9.16b, v22.16b, v16.16b
-	eor	v14.16b, v14.16b, v26.16b
-	eor	v15.16b, v20.16b, v15.16b
-	eor	v16.16b, v26.16b, v17.16b
+	eor	v14.16b, v14.16b, v8.16b
+	eor	v21.16b, v22.16b, v20.16b
+	eor	v13.16b, v22.16b, v13.16b
+	eor	v8.16b, v8.16b, v16.16b
 	eor	v10.16b, v10.16b, v11.16b
-	eor	v11.16b, v19.16b, v18.16b
-	eor	v13.16b, v27.16b, v13.16b
-	eor	v8.16b, v28.16b, v8.16b
-	ldp	q17, q18, [rk], #32
+	eor	v11.16b, v16.16b, v17.16b
+	eor	v14.16b, v20.16b, v14.16b
+	eor	v16.16b, v19.16b, v18.16b
+	eor	v12.16b, v21.16b, v12.16b
+	eor	v9.16b, v15.16b, v9.16b
+	ldp	q15, q17, [rk, #64]
 	tbl	v10.16b, {v10.16b}, vsr.16b
-	tbl	v15.16b, {v15.16b}, vsr.16b
-	tbl	v16.16b, {v16.16b}, vsr.16b
-	tbl	v13.16b, {v13.16b}, vsr.16b
-	tbl	v9.16b, {v9.16b}, vsr.16b
-	tbl	v11.16b, {v11.16b}, vsr.16b
-	tbl	v8.16b, {v8.16b}, vsr.16b
 	tbl	v14.16b, {v14.16b}, vsr.16b
-	eor	v0.16b, v10.16b, v5.16b
-	eor	v1.16b, v15.16b, v4.16b
-	eor	v2.16b, v16.16b, v21.16b
-	eor	v3.16b, v13.16b, v25.16b
-	eor	v4.16b, v9.16b, v12.16b
-	eor	v5.16b, v11.16b, v23.16b
-	eor	v6.16b, v8.16b, v17.16b
-	eor	v7.16b, v14.16b, v18.16b
+	tbl	v11.16b, {v11.16b}, vsr.16b
+	tbl	v12.16b, {v12.16b}, vsr.16b
+	tbl	v13.16b, {v13.16b}, vsr.16b
+	tbl	v16.16b, {v16.16b}, vsr.16b
+	tbl	v9.16b, {v9.16b}, vsr.16b
+	tbl	v8.16b, {v8.16b}, vsr.16b
+	ldp	q18, q19, [rk, #96]
+	eor	v0.16b, v10.16b, v4.16b
+	eor	v1.16b, v14.16b, v3.16b
+	eor	v2.16b, v11.16b, v7.16b
+	eor	v3.16b, v12.16b, v6.16b
+	eor	v4.16b, v13.16b, v15.16b
+	eor	v5.16b, v16.16b, v17.16b
+	eor	v6.16b, v9.16b, v18.16b
+	eor	v7.16b, v8.16b, v19.16b
+	add	rk, rk, #128
 	.endm
 
 /* ------------------------------------------------------ the cipher cores */
@@ -996,14 +1009,8 @@ aesbs_decrypt8:
 	.macro	load8, p, r0, r1, r2, r3, r4, r5, r6, r7
 	cmp	nb, #8
 	b.lt	.Lpart\@
-	ld1	{\r0\().16b}, [\p], #16
-	ld1	{\r1\().16b}, [\p], #16
-	ld1	{\r2\().16b}, [\p], #16
-	ld1	{\r3\().16b}, [\p], #16
-	ld1	{\r4\().16b}, [\p], #16
-	ld1	{\r5\().16b}, [\p], #16
-	ld1	{\r6\().16b}, [\p], #16
-	ld1	{\r7\().16b}, [\p], #16
+	ld1	{\r0\().16b-\r3\().16b}, [\p], #64	// r0..r7 are consecutive
+	ld1	{\r4\().16b-\r7\().16b}, [\p], #64
 	b	.Ldone\@
 .Lpart\@:
 	ld1	{\r0\().16b}, [\p], #16
