@@ -47,7 +47,7 @@ if [ ${#need[@]} -gt 0 ]; then
 		{ echo "FAIL unit: cannot install ${need[*]}"; exit 1; }
 fi
 
-tmp=$(mktemp -d /tmp/ctneon-unit.XXXXXX)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctneon-unit.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 # the cases, once for all the builds (in the background while compiling)
