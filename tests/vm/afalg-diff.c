@@ -29,8 +29,9 @@
  *           ciphertext block; CTR: counter advanced by the block count),
  *           compared against the reference run over the whole message.
  *
- * Lengths are drawn mostly short (60% up to 256 bytes, 30% up to 2 KiB,
- * 10% up to 4 pages and more), always valid
+ * Lengths are drawn mostly short (70% up to 256 bytes, 25% up to 2 KiB,
+ * 5% up to 4 pages and more; the first cases take edge lengths from one
+ * byte to MAXLEN), always valid
  * for the mode (ECB/CBC: multiples of 16; XTS: at least 16; CTR: any
  * non-zero); CTR IVs are often near a carry out of one or more bytes.
  *
@@ -57,6 +58,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/if_alg.h>
 
@@ -498,9 +500,9 @@ static size_t draw_len(enum mode mode, unsigned long i)
 
 	if (i < sizeof(edge_lengths) / sizeof(edge_lengths[0]))
 		len = edge_lengths[i];
-	else if ((r = rnd(10)) < 6)
+	else if ((r = rnd(20)) < 14)
 		len = 1 + rnd(256);
-	else if (r < 9)
+	else if (r < 19)
 		len = 257 + rnd(2048 - 256);
 	else
 		len = 2049 + rnd(MAXLEN - 2048);
@@ -544,6 +546,14 @@ static void hexdump(const char *tag, const uint8_t *p, size_t n)
 	for (i = 0; i < n; i++)
 		printf("%02x", p[i]);
 	printf("\n");
+}
+
+static double seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 static uint8_t *page_buf(void)
@@ -631,6 +641,7 @@ static int test_pair(const char *test, const char *const *refs, int nrefs,
 	unsigned long c, fails = 0;
 	unsigned int path_count[P_NR] = { 0 };
 	int tfm, rfm = -1, i, bad = 0;
+	double t0 = seconds();
 
 	cur_name = test;
 	tfm = alg_bind(test);
@@ -762,6 +773,7 @@ static int test_pair(const char *test, const char *const *refs, int nrefs,
 		bad = 1;
 	else
 		printf("ok %s (%lu cases)\n", test, cases);
+	printf("# %s: %.1f s\n", test, seconds() - t0);
 
 	bad |= negative_tests(test, tfm, mode);
 
