@@ -24,8 +24,8 @@ CBC_IV=000102030405060708090a0b0c0d0e0f
 
 crypto_field() {
 	awk -v d="$1" -v f="$2" '
-		$1 == "name" { drv = "" }
-		$1 == "driver" { drv = $3 }
+		$1 == "name" { name = $3; drv = "" }
+		$1 == "driver" { drv = $3; if (drv == d && f == "name") { print name; exit } }
 		drv == d && $1 == f { print $3; exit }' /proc/crypto
 }
 

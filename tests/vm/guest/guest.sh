@@ -50,8 +50,8 @@ now() { cut -d' ' -f1 /proc/uptime; }
 # crypto_field DRIVER FIELD: FIELD of /proc/crypto's entry for DRIVER
 crypto_field() {
 	awk -v d="$1" -v f="$2" '
-		$1 == "name" { drv = "" }
-		$1 == "driver" { drv = $3 }
+		$1 == "name" { name = $3; drv = "" }
+		$1 == "driver" { drv = $3; if (drv == d && f == "name") { print name; exit } }
 		drv == d && $1 == f { print $3; exit }' /proc/crypto
 }
 
