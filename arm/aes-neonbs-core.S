@@ -87,6 +87,9 @@
  * adds/adcs (no branch on the carry); XTS doubling is branch-free (sign mask
  * of each lane, and-ed with {0x87, 1}).
  *
+ * The spill slots and the CBC/XTS area (secret-dependent values) are
+ * zeroed before each entry point returns.
+ *
  * Partial batches.  A last batch of 1..7 blocks runs all eight lanes (the
  * unused lanes hold stale register contents; they are computed and dropped)
  * and loads and stores only the blocks asked for.  In place (out == in)
@@ -773,7 +776,13 @@
 	str		ip, [sp, #OLDSP]
 	.endm
 
+	/* wipe the spill slots and the chaining/tweak area, then return */
 	.macro	frame_leave
+	vmov.i8		q8, #0
+	mov		r6, sp
+	.rept		OLDSP / 16
+	vst1.64		{q8}, [r6 :128]!
+	.endr
 	ldr		ip, [sp, #OLDSP]
 	mov		sp, ip
 	vpop		{d8-d15}
