@@ -22,6 +22,17 @@
  * without NEON; the module parameter force_fallback lets the tests take that
  * path on purpose.
  *
+ * vpaes or bit-sliced: vector-permute AES (vpaes-core.S) costs the same per
+ * block whatever the length; bit-sliced AES (aes-neonbs-core.S) always works
+ * on batches of eight blocks and needs its own form of the key, but a batch
+ * costs fewer instructions than eight vpaes blocks.  As in seed 000 the key
+ * is kept in vpaes form and converted to bit-sliced form on demand, by the
+ * first request that has enough blocks to benefit; ctneon_bs_blocks() is the
+ * one place that decides how many blocks of a piece go to the bit-sliced
+ * core.  CBC encryption (serial), CTR and XTS tails and single blocks always
+ * use vpaes.  Both cores are constant time, so the split (which depends on
+ * lengths only) leaks nothing.
+ *
  * Keys: setkey expands the key once into the vpaes and standard schedules
  * (struct ctneon_aes_key); the context is wiped when the transform is freed.
  */
@@ -39,6 +50,7 @@
 #include <linux/string.h>
 
 #include "aes-ct.h"
+#include "aes-neonbs.h"
 #include "vpaes.h"
 
 #define CTNEON_MODE_PRIORITY	275	/* above *-aes-neonbs (250), below CE (300) */
@@ -49,8 +61,24 @@ module_param(force_fallback, bool, 0644);
 MODULE_PARM_DESC(force_fallback,
 		 "use the portable constant-time code instead of NEON (for testing)");
 
+/*
+ * A batch of eight bit-sliced blocks costs about as much as this many vpaes
+ * blocks (static counts of the AES-128 cores: arm64 1917 vs 273 instructions
+ * per block, 7.0; arm 2632 vs 416, 6.3), so a final partial batch goes to the
+ * bit-sliced core only when it has at least this many blocks.
+ */
+#define CTNEON_BS_MIN_BLOCKS	7
+
+enum { BS_KEY_NONE, BS_KEY_BUSY, BS_KEY_READY };
+
+struct ctneon_aes_ctx {
+	struct ctneon_aes_key key;
+	atomic_t bs_state;		/* BS_KEY_*: is bskey valid? */
+	u8 bskey[CTNEON_BS_KEY_SIZE];	/* bit-sliced round keys, made on demand */
+};
+
 struct ctneon_xts_ctx {
-	struct ctneon_aes_key data;
+	struct ctneon_aes_ctx data;
 	struct ctneon_aes_key tweak;
 };
 
@@ -211,17 +239,90 @@ static void ct_xts(const struct ctneon_aes_key *key, bool enc, u8 *out,
 enum ctneon_mode { MODE_ECB, MODE_CBC, MODE_CTR, MODE_XTS };
 
 /*
+ * The one place that decides vpaes versus bit-sliced: how many whole blocks
+ * at the start of a piece of this many bytes go to the bit-sliced core.
+ * It depends on the mode and the length only.
+ */
+static unsigned int ctneon_bs_blocks(enum ctneon_mode mode, bool enc,
+				     unsigned int bytes)
+{
+	unsigned int blocks = bytes / AES_BLOCK_SIZE;
+
+	if (mode == MODE_CBC && enc)
+		return 0;			/* serial: vpaes only */
+	if (mode == MODE_XTS && bytes % AES_BLOCK_SIZE)
+		blocks--;			/* the last full block steals */
+	if (blocks % 8 >= CTNEON_BS_MIN_BLOCKS)
+		return blocks;
+	return round_down(blocks, 8);
+}
+
+/*
+ * The bit-sliced key of ctx, converting it if no request has yet; call with
+ * NEON enabled.  Returns NULL while another request is converting it (the
+ * caller then uses vpaes): requests on one transform may run concurrently,
+ * and only the one that moves bs_state from NONE to BUSY writes bskey.
+ */
+static const u8 *ctneon_bs_key(struct ctneon_aes_ctx *ctx)
+{
+	int state = atomic_read_acquire(&ctx->bs_state);
+
+	if (state == BS_KEY_READY)
+		return ctx->bskey;
+	if (state == BS_KEY_NONE &&
+	    atomic_cmpxchg(&ctx->bs_state, BS_KEY_NONE, BS_KEY_BUSY) == BS_KEY_NONE) {
+		ctneon_bs_convert_key(ctx->bskey, ctx->key.std[0], ctx->key.rounds);
+		atomic_set_release(&ctx->bs_state, BS_KEY_READY);
+		return ctx->bskey;
+	}
+	return NULL;
+}
+
+/* bit-sliced core for whole blocks; same chaining as the vpaes calls */
+static void ctneon_bs_piece(const u8 *bsk, int rounds, enum ctneon_mode mode,
+			    bool enc, u8 *dst, const u8 *src,
+			    unsigned int blocks, u8 *iv)
+{
+	switch (mode) {
+	case MODE_ECB:
+		(enc ? ctneon_bs_ecb_encrypt : ctneon_bs_ecb_decrypt)
+			(dst, src, bsk, rounds, blocks);
+		break;
+	case MODE_CBC:
+		ctneon_bs_cbc_decrypt(dst, src, bsk, rounds, blocks, iv);
+		break;
+	case MODE_CTR:
+		ctneon_bs_ctr_crypt(dst, src, bsk, rounds, blocks, iv);
+		break;
+	case MODE_XTS:
+		(enc ? ctneon_bs_xts_encrypt : ctneon_bs_xts_decrypt)
+			(dst, src, bsk, rounds, blocks, iv);
+		break;
+	}
+}
+
+/*
  * Run one contiguous piece of a request through NEON or the portable code.
  * iv is the chaining value (CBC), counter (CTR) or current tweak (XTS).
  */
-static void ctneon_aes_piece(const struct ctneon_aes_key *key,
-			     enum ctneon_mode mode, bool enc, u8 *dst,
-			     const u8 *src, unsigned int bytes, u8 *iv)
+static void ctneon_aes_piece(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
+			     bool enc, u8 *dst, const u8 *src,
+			     unsigned int bytes, u8 *iv)
 {
+	const struct ctneon_aes_key *key = &ctx->key;
 	const u8 *rk = enc || mode == MODE_CTR ? key->enc[0] : key->dec[0];
 	int rounds = key->rounds;
 
 	if (ctneon_neon_begin()) {
+		unsigned int bs = ctneon_bs_blocks(mode, enc, bytes);
+		const u8 *bsk = bs ? ctneon_bs_key(ctx) : NULL;
+
+		if (bsk) {
+			ctneon_bs_piece(bsk, rounds, mode, enc, dst, src, bs, iv);
+			dst += bs * AES_BLOCK_SIZE;
+			src += bs * AES_BLOCK_SIZE;
+			bytes -= bs * AES_BLOCK_SIZE;
+		}
 		switch (mode) {
 		case MODE_ECB:
 			(enc ? ctneon_vpaes_ecb_encrypt : ctneon_vpaes_ecb_decrypt)
@@ -265,7 +366,7 @@ static void ctneon_aes_piece(const struct ctneon_aes_key *key,
  * value, or for XTS the encrypted tweak.
  */
 static int ctneon_walk(struct skcipher_request *req,
-		       const struct ctneon_aes_key *key, enum ctneon_mode mode,
+		       struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 		       bool enc, u8 *iv)
 {
 	struct skcipher_walk walk;
@@ -279,17 +380,26 @@ static int ctneon_walk(struct skcipher_request *req,
 			n = round_down(n, AES_BLOCK_SIZE);
 		else if (mode != MODE_CTR)
 			n = round_down(n, AES_BLOCK_SIZE);
-		ctneon_aes_piece(key, mode, enc, walk.dst.virt.addr,
+		ctneon_aes_piece(ctx, mode, enc, walk.dst.virt.addr,
 				 walk.src.virt.addr, n, iv ? iv : walk.iv);
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
 	}
 	return err;
 }
 
+static int ctneon_aes_ctx_setkey(struct ctneon_aes_ctx *ctx, const u8 *key,
+				 unsigned int len)
+{
+	/* no request runs during setkey: drop the old bit-sliced key */
+	atomic_set(&ctx->bs_state, BS_KEY_NONE);
+	memzero_explicit(ctx->bskey, sizeof(ctx->bskey));
+	return ctneon_aes_expandkey(&ctx->key, key, len);
+}
+
 static int ctneon_aes_setkey(struct crypto_skcipher *tfm, const u8 *key,
 			     unsigned int len)
 {
-	return ctneon_aes_expandkey(crypto_skcipher_ctx(tfm), key, len);
+	return ctneon_aes_ctx_setkey(crypto_skcipher_ctx(tfm), key, len);
 }
 
 static int ctneon_block_mode(struct skcipher_request *req,
@@ -339,7 +449,7 @@ static int ctneon_xts_setkey(struct crypto_skcipher *tfm, const u8 *key,
 	if (err)
 		return err;
 	len /= 2;
-	err = ctneon_aes_expandkey(&ctx->data, key, len);
+	err = ctneon_aes_ctx_setkey(&ctx->data, key, len);
 	if (!err)
 		err = ctneon_aes_expandkey(&ctx->tweak, key + len, len);
 	return err;
@@ -445,11 +555,11 @@ static struct crypto_alg ctneon_cipher_alg = {
 }
 
 static struct skcipher_alg ctneon_skcipher_algs[] = {
-	CTNEON_SKCIPHER(ecb, AES_BLOCK_SIZE, 0, struct ctneon_aes_key, 1,
+	CTNEON_SKCIPHER(ecb, AES_BLOCK_SIZE, 0, struct ctneon_aes_ctx, 1,
 			ctneon_aes_setkey, ctneon_ecb_encrypt, ctneon_ecb_decrypt),
-	CTNEON_SKCIPHER(cbc, AES_BLOCK_SIZE, AES_BLOCK_SIZE, struct ctneon_aes_key, 1,
+	CTNEON_SKCIPHER(cbc, AES_BLOCK_SIZE, AES_BLOCK_SIZE, struct ctneon_aes_ctx, 1,
 			ctneon_aes_setkey, ctneon_cbc_encrypt, ctneon_cbc_decrypt),
-	CTNEON_SKCIPHER(ctr, 1, AES_BLOCK_SIZE, struct ctneon_aes_key, 1,
+	CTNEON_SKCIPHER(ctr, 1, AES_BLOCK_SIZE, struct ctneon_aes_ctx, 1,
 			ctneon_aes_setkey, ctneon_ctr_crypt, ctneon_ctr_crypt),
 	CTNEON_SKCIPHER(xts, AES_BLOCK_SIZE, AES_BLOCK_SIZE, struct ctneon_xts_ctx, 2,
 			ctneon_xts_setkey, ctneon_xts_encrypt, ctneon_xts_decrypt),
