@@ -1,0 +1,418 @@
+#!/usr/bin/python3
+# Scratch generator: schedule + register-allocate the Boyar-Peralta depth-16
+# S-box circuits (forward / inverse) onto 16 NEON q registers with spills,
+# and verify the emitted instruction stream by simulation on all 256 inputs.
+import random, sys
+
+SBOX = []
+def gmul(a, b):
+    r = 0
+    while b:
+        if b & 1: r ^= a
+        a = ((a << 1) ^ (0x11b if a & 0x80 else 0)) & 0x1ff
+        b >>= 1
+    return r & 0xff
+def ginv(x):
+    if x == 0: return 0
+    for y in range(256):
+        if gmul(x, y) == 1: return y
+for x in range(256):
+    b = ginv(x); s = 0x63
+    for i in range(5):
+        s ^= ((b << i) | (b >> (8 - i))) & 0xff
+    SBOX.append(s)
+INV = [0] * 256
+for x in range(256): INV[SBOX[x]] = x
+
+TOP_F = """T1 = U0 + U3
+T2 = U0 + U5
+T3 = U0 + U6
+T4 = U3 + U5
+T5 = U4 + U6
+T6 = T1 + T5
+T7 = U1 + U2
+T8 = U7 + T6
+T9 = U7 + T7
+T10 = T6 + T7
+T11 = U1 + U5
+T12 = U2 + U5
+T13 = T3 + T4
+T14 = T6 + T11
+T15 = T5 + T11
+T16 = T5 + T12
+T17 = T9 + T16
+T18 = U3 + U7
+T19 = T7 + T18
+T20 = T1 + T19
+T21 = U6 + U7
+T22 = T7 + T21
+T23 = T2 + T22
+T24 = T2 + T10
+T25 = T20 + T17
+T26 = T3 + T16
+T27 = T1 + T12
+D = U7 + Z"""
+TOP_R = """T23 = U0 + U3
+T22 = U1 # U3
+T2 = U0 # U1
+T1 = U3 + U4
+T24 = U4 # U7
+R5 = U6 + U7
+T8 = U1 # T23
+T19 = T22 + R5
+T9 = U7 # T1
+T10 = T2 + T24
+T13 = T2 + R5
+T3 = T1 + R5
+T25 = U2 # T1
+R13 = U1 + U6
+T17 = U2 # T19
+T20 = T24 + R13
+T4 = U4 + T8
+R17 = U2 # U5
+R18 = U5 # U6
+R19 = U2 # U4
+D = U0 + R17
+T6 = T22 + R17
+T16 = R13 + R19
+T27 = T1 + R18
+T15 = T10 + T27
+T14 = T10 + R18
+T26 = T3 + T16"""
+MID = """M1 = T13 x T6
+M2 = T23 x T8
+M3 = T14 + M1
+M4 = T19 x D
+M5 = M4 + M1
+M6 = T3 x T16
+M7 = T22 x T9
+M8 = T26 + M6
+M9 = T20 x T17
+M10 = M9 + M6
+M11 = T1 x T15
+M12 = T4 x T27
+M13 = M12 + M11
+M14 = T2 x T10
+M15 = M14 + M11
+M16 = M3 + M2
+M17 = M5 + T24
+M18 = M8 + M7
+M19 = M10 + M15
+M20 = M16 + M13
+M21 = M17 + M15
+M22 = M18 + M13
+M23 = M19 + T25
+M24 = M22 + M23
+M25 = M22 x M20
+M26 = M21 + M25
+M27 = M20 + M21
+M28 = M23 + M25
+M29 = M28 x M27
+M30 = M26 x M24
+M31 = M20 x M23
+M32 = M27 x M31
+M33 = M27 + M25
+M34 = M21 x M22
+M35 = M24 x M34
+M36 = M24 + M25
+M37 = M21 + M29
+M38 = M32 + M33
+M39 = M23 + M30
+M40 = M35 + M36
+M41 = M38 + M40
+M42 = M37 + M39
+M43 = M37 + M38
+M44 = M39 + M40
+M45 = M42 + M41
+M46 = M44 x T6
+M47 = M40 x T8
+M48 = M39 x D
+M49 = M43 x T16
+M50 = M38 x T9
+M51 = M37 x T17
+M52 = M42 x T15
+M53 = M45 x T27
+M54 = M41 x T10
+M55 = M44 x T13
+M56 = M40 x T23
+M57 = M39 x T19
+M58 = M43 x T3
+M59 = M38 x T22
+M60 = M37 x T20
+M61 = M42 x T1
+M62 = M45 x T4
+M63 = M41 x T2"""
+BOT_F = """L0 = M61 + M62
+L1 = M50 + M56
+L2 = M46 + M48
+L3 = M47 + M55
+L4 = M54 + M58
+L5 = M49 + M61
+L6 = M62 + L5
+L7 = M46 + L3
+L8 = M51 + M59
+L9 = M52 + M53
+L10 = M53 + L4
+L11 = M60 + L2
+L12 = M48 + M51
+L13 = M50 + L0
+L14 = M52 + M61
+L15 = M55 + L1
+L16 = M56 + L0
+L17 = M57 + L1
+L18 = M58 + L8
+L19 = M63 + L4
+L20 = L0 + L1
+L21 = L1 + L7
+L22 = L3 + L12
+L23 = L18 + L2
+L24 = L15 + L9
+L25 = L6 + L10
+L26 = L7 + L9
+L27 = L8 + L10
+L28 = L11 + L14
+L29 = L11 + L17
+S0 = L6 + L24
+S1 = L16 # L26
+S2 = L19 # L28
+S3 = L6 + L21
+S4 = L20 + L22
+S5 = L25 + L29
+S6 = L13 # L27
+S7 = L6 # L23"""
+BOT_R = """P0 = M52 + M61
+P1 = M58 + M59
+P2 = M54 + M62
+P3 = M47 + M50
+P4 = M48 + M56
+P5 = M46 + M51
+P6 = M49 + M60
+P7 = P0 + P1
+P8 = M50 + M53
+P9 = M55 + M63
+P10 = M57 + P4
+P11 = P0 + P3
+P12 = M46 + M48
+P13 = M49 + M51
+P14 = M49 + M62
+P15 = M54 + M59
+P16 = M57 + M61
+P17 = M58 + P2
+P18 = M63 + P5
+P19 = P2 + P3
+P20 = P4 + P6
+P22 = P2 + P7
+P23 = P7 + P8
+P24 = P5 + P7
+P25 = P6 + P10
+P26 = P9 + P11
+P27 = P10 + P18
+P28 = P11 + P25
+P29 = P15 + P20
+S0 = P13 + P22
+S1 = P26 + P29
+S2 = P17 + P28
+S3 = P12 + P22
+S4 = P23 + P27
+S5 = P19 + P24
+S6 = P14 + P23
+S7 = P9 + P16"""
+
+def parse(text):
+    ops = []
+    for l in text.strip().split("\n"):
+        d, r = [s.strip() for s in l.split("=")]
+        if " x " in r: a, b = r.split(" x "); op = "and"
+        elif " + " in r: a, b = r.split(" + "); op = "xor"
+        else: a, b = r.split(" # "); op = "xor"   # constant folded into keys
+        ops.append((d, op, a.strip(), b.strip()))
+    return ops
+
+def circuit(direction):
+    top = parse(TOP_F if direction == "enc" else TOP_R)
+    if direction == "enc":
+        top = top[:-1]          # D is U7 itself: alias
+    ops = top + parse(MID) + parse(BOT_F if direction == "enc" else BOT_R)
+    if direction == "enc":
+        ops = [(d, o, "U7" if a == "D" else a, "U7" if b == "D" else b) for d, o, a, b in ops]
+    return ops
+
+FULL = (1 << 256) - 1
+def inputs():
+    # plane k (bit k of the byte) as a 256-bit vector over all inputs
+    return [sum(((x >> k) & 1) << x for x in range(256)) for k in range(8)]
+
+def check_circuit(direction):
+    P = inputs()
+    v = {"U%d" % i: P[7 - i] for i in range(8)}
+    for d, o, a, b in circuit(direction):
+        v[d] = v[a] & v[b] if o == "and" else v[a] ^ v[b]
+    for x in range(256):
+        out = sum(((v["S%d" % i] >> x) & 1) << (7 - i) for i in range(8))
+        want = SBOX[x] ^ 0x63 if direction == "enc" else INV[x ^ 0x63]
+        assert out == want, (direction, x, out, want)
+
+# ------------------------------------------------------------------
+def schedule(ops, live_in, rng, lat_w):
+    """List-schedule: greedy on pressure with a latency preference."""
+    uses = {}
+    for i, (d, o, a, b) in enumerate(ops):
+        for s in (a, b): uses.setdefault(s, set()).add(i)
+    avail = set(live_in)
+    done = [False] * len(ops)
+    remaining = {k: len(v) for k, v in uses.items()}
+    order = []
+    defined_at = {s: -10 for s in live_in}
+    while len(order) < len(ops):
+        best = None
+        for i, (d, o, a, b) in enumerate(ops):
+            if done[i] or a not in avail or b not in avail: continue
+            kill = (remaining[a] == 1) + (remaining[b] == 1 and b != a)
+            age = min(len(order) - defined_at[a], len(order) - defined_at[b])
+            score = kill * 2 - (1 if d in uses else 0) + lat_w * min(age, 3) + rng.random() * 0.9
+            if best is None or score > best[0]: best = (score, i)
+        i = best[1]; d, o, a, b = ops[i]
+        done[i] = True; order.append(ops[i]); avail.add(d); defined_at[d] = len(order)
+        remaining[a] -= 1; remaining[b] -= 1
+    return order
+
+def allocate(order, live_in_regs, outputs, out_regs, nregs=16):
+    """Belady allocation. Returns list of emitted instrs (tuples)."""
+    nxt = {}
+    # positions of uses
+    usepos = {}
+    for i, (d, o, a, b) in enumerate(order):
+        for s in (a, b): usepos.setdefault(s, []).append(i)
+    def next_use(v, i):
+        for p in usepos.get(v, []):
+            if p >= i: return p
+        return 10 ** 9
+    reg = dict(live_in_regs)       # value -> reg
+    regval = {r: v for v, r in reg.items()}
+    inmem = {}                      # value -> slot
+    slots_free = list(range(32))
+    code = []
+    def free_regs():
+        return [r for r in range(nregs) if r not in regval]
+    def evict(i, protect):
+        cands = [(next_use(v, i), v) for r, v in regval.items() if v not in protect and v not in outputs]
+        cands.sort(reverse=True)
+        nu, v = cands[0]
+        r = reg[v]
+        if nu < 10 ** 9 and v not in inmem:
+            s = slots_free.pop(0); inmem[v] = s
+            code.append(("st", r, s, v))
+        del reg[v]; del regval[r]
+        return r
+    def getreg(i, protect, prefer):
+        fr = free_regs()
+        if fr:
+            pf = [r for r in fr if r in prefer]
+            return (pf or fr)[0]
+        return evict(i, protect)
+    for i, (d, o, a, b) in enumerate(order):
+        for s in (a, b):
+            if s not in reg:
+                r = getreg(i, {a, b}, range(16))
+                code.append(("ld", r, inmem[s], s)); reg[s] = r; regval[r] = s
+        # free dying sources
+        ra, rb = reg[a], reg[b]
+        for s in {a, b}:
+            if next_use(s, i + 1) == 10 ** 9 and s not in outputs:
+                del regval[reg[s]]; del reg[s]
+                if s in inmem: slots_free.append(inmem.pop(s)); slots_free.sort()
+        # drop memory copies of dead values
+        for v in list(inmem):
+            if next_use(v, i + 1) == 10 ** 9 and v not in reg:
+                slots_free.append(inmem.pop(v)); slots_free.sort()
+        if d in outputs:
+            prefer = out_regs
+        else:
+            prefer = [r for r in range(nregs) if r not in out_regs]
+        rd = getreg(i + 1, {a, b}, prefer)
+        code.append((o, rd, ra, rb, d, a, b))
+        reg[d] = rd; regval[rd] = d
+    return code, reg
+
+def simulate(code, live_in_regs, direction, outreg):
+    P = inputs()
+    R = [None] * 16; M = {}
+    for v, r in live_in_regs.items(): R[r] = P[7 - int(v[1])]
+    for c in code:
+        if c[0] == "st": M[c[2]] = R[c[1]]
+        elif c[0] == "ld": R[c[1]] = M[c[2]]
+        elif c[0] == "mov": R[c[1]] = R[c[2]]
+        else:
+            o, rd, ra, rb = c[:4]
+            R[rd] = R[ra] & R[rb] if o == "and" else R[ra] ^ R[rb]
+    for x in range(256):
+        out = sum(((R[outreg["S%d" % i]] >> x) & 1) << (7 - i) for i in range(8))
+        want = SBOX[x] ^ 0x63 if direction == "enc" else INV[x ^ 0x63]
+        assert out == want
+
+def build(direction, in_regs, out_regs, tries=300, lat_w=0.0):
+    check_circuit(direction)
+    ops = circuit(direction)
+    live_in = ["U%d" % i for i in range(8)]
+    live_in_regs = {"U%d" % i: in_regs[7 - i] for i in range(8)}   # plane k in in_regs[k]
+    outputs = {"S%d" % i for i in range(8)}
+    best = None
+    for t in range(tries):
+        rng = random.Random(t)
+        order = schedule(ops, live_in, rng, lat_w)
+        code, reg = allocate(order, live_in_regs, outputs, out_regs)
+        final = {s: reg[s] for s in outputs}
+        bad = [s for s in outputs if final[s] not in out_regs]
+        cost = len(code) + 2 * len(bad)
+        nslots = max([c[2] for c in code if c[0] == "st"] + [-1]) + 1
+        if best is None or (cost, nslots) < best[0]:
+            best = ((cost, nslots), code, final, order)
+    (cost, nslots), code, final, order = best
+    # fix outputs not in out_regs with moves
+    freeo = [r for r in out_regs if r not in final.values()]
+    for s in sorted(final):
+        if final[s] not in out_regs:
+            r = freeo.pop(0); code.append(("mov", r, final[s], s)); final[s] = r
+    simulate(code, live_in_regs, direction, final)
+    return code, final, nslots
+
+def emit(code, name):
+    out = []
+    for c in code:
+        if c[0] == "st":
+            out.append("\tspill\tq%d, %d\t\t\t@ %s" % (c[1], c[2], c[3]))
+        elif c[0] == "ld":
+            out.append("\treload\tq%d, %d\t\t\t@ %s" % (c[1], c[2], c[3]))
+        elif c[0] == "mov":
+            out.append("\tvmov\tq%d, q%d\t\t\t@ %s" % (c[1], c[2], c[3]))
+        else:
+            o, rd, ra, rb, d, a, b = c
+            ins = "vand" if o == "and" else "veor"
+            sym = "&" if o == "and" else "^"
+            out.append("\t%s\tq%d, q%d, q%d\t\t@ %s = %s %s %s" % (ins, rd, ra, rb, d.lower(), a.lower(), sym, b.lower()))
+    return out
+
+if __name__ == "__main__":
+    tries = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    res = {}
+    for direction in ("enc", "dec"):
+        inr = [8, 9, 10, 11, 12, 13, 14, 0]
+        code, final, nslots = build(direction, inr, list(range(8, 16)), tries=tries)
+        nst = sum(1 for c in code if c[0] == "st"); nld = sum(1 for c in code if c[0] == "ld")
+        planes = ["q%d" % final["S%d" % (7 - k)] for k in range(8)]
+        print(direction, "instrs", len(code), "st", nst, "ld", nld, "slots", nslots,
+              "planes", planes, file=sys.stderr)
+        txt = ["/*",
+               " * SubBytes%s: %d gate ops (%d vand, %d veor), %d spills, %d reloads." % (
+                   "" if direction == "enc" else "^-1", sum(1 for c in code if c[0] in ("and", "xor")),
+                   sum(1 for c in code if c[0] == "and"), sum(1 for c in code if c[0] == "xor"), nst, nld),
+               " * In: plane k in %s; out: plane k in %s." % (", ".join("q%d" % r for r in inr), ", ".join(planes)),
+               " * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.",
+               " */",
+               ".macro\tsbox_%s" % direction]
+        txt += emit(code, direction)
+        txt.append(".endm")
+        res[direction] = ("\n".join(txt) + "\n", planes, nslots)
+    open("sbox.inc", "w").write(res["enc"][0] + "\n" + res["dec"][0])
+    open("sbox.map", "w").write("#define ENC_SB_OUT %s\n#define DEC_SB_OUT %s\n#define SPILL_SLOTS %d\n" % (
+        ", ".join(res["enc"][1]), ", ".join(res["dec"][1]), max(res["enc"][2], res["dec"][2])))

@@ -1,0 +1,791 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ctneon: bit-sliced AES for 32-bit ARM NEON (ARMv7), eight blocks at a time.
+ *
+ * Design notes
+ * ============
+ *
+ * Data layout.  Eight blocks B0..B7 (16 bytes each) become eight bit planes
+ * P0..P7 (one q register each): bit i of byte p of plane k is bit k of byte p
+ * of block Bi.  So every AES byte position is one byte of each plane, and a
+ * byte permutation of the state (ShiftRows, the row rotations of MixColumns)
+ * is the same byte permutation applied to every plane.
+ *
+ * Inside the rounds the plane bytes are kept in row-major order (byte p =
+ * 4*row + column), so that "the next row of the same column" is the plane
+ * rotated by four bytes (vext.8 #4) and "two rows down" is vext.8 #8.  The
+ * blocks arrive in FIPS-197 column-major order (byte 4*column + row); the
+ * change of order is folded into the ShiftRows permutations of the first and
+ * the last round (three vtbl masks per direction: first, middle, last), so
+ * it costs nothing; round keys 0 and Nr are column-major, the others row-major.
+ *
+ * Transposition (blocks <-> planes).  Register index i (3 bits) and bit index
+ * k within each byte (3 bits) are exchanged one bit at a time by "swapmove"
+ *	t = ((b >> n) ^ a) & mask;  a ^= t;  b ^= t << n
+ * over the register pairs differing in bit 0 (n = 1, mask 0x55), bit 1
+ * (n = 2, mask 0x33) and bit 2 (n = 4, mask 0x0f) of i: 12 swapmoves of 6
+ * ops plus 3 mask constants = 75 ops.  The exchange is an involution: the
+ * same macro converts back.  Byte positions never move.
+ *
+ * S-box.  The depth-16 circuits of Boyar and Peralta ("A depth-16 circuit
+ * for the AES S-box", 2011): a top linear layer (27 XOR forward / 27 inverse)
+ * into a shared non-linear middle (GF(2^8) inversion through GF(2^4),
+ * 63 gates: 34 AND, 29 XOR) and a bottom linear layer (38 / 37 XOR).  The
+ * circuit's XNORs carry the affine constant 0x63; here they are plain XORs
+ * and 0x63 is folded into the round keys instead:
+ *   forward:  the circuit gives S(x) ^ 0x63, and 0x63 in every byte passes
+ *             ShiftRows and MixColumns unchanged (2+3+1+1 = 1), so round keys
+ *             1..Nr carry ^0x63;
+ *   inverse:  the XOR-only circuit computes InvS(u ^ 0x63) (its top layer is
+ *             affine in u with constant part L*0x63), so the state entering
+ *             InvSubBytes must be y ^ 0x63; InvMixColumns also fixes an
+ *             all-0x63 state (0e+0b+0d+09 = 1), so round keys Nr..1 carry
+ *             ^0x63 as well.  One key schedule serves both directions.
+ * Gate counts per 8 blocks per round: forward 128 (34 vand, 94 veor),
+ * inverse 127 (34 vand, 93 veor).  With 8 of the 16 q registers holding the
+ * state, the circuits were list-scheduled and register-allocated (Belady
+ * eviction) by a small program for the 16 q registers; the live values that
+ * do not fit are spilled to fixed stack slots (see SPILL_SLOTS): forward
+ * 12 spills + 12 reloads, inverse 13 + 13.  The schedule was checked by
+ * simulating the emitted instructions on all 256 inputs.
+ *
+ * MixColumns (row-major planes a, a1 = a rotated one row):
+ *	out = 2*a + 3*a1 + a2 + a3 = 2*(a ^ a1) ^ a1 ^ rot2(a ^ a1)
+ * with 2*b on planes: (2b)_0 = b7, (2b)_1 = b0^b7, (2b)_3 = b2^b7,
+ * (2b)_4 = b3^b7, (2b)_k = b(k-1) otherwise: 16 vext + 27 veor = 43 ops.
+ *
+ * InvMixColumns = MixColumns x circ(05, 00, 04, 00): first
+ *	s'[r] = 5*s[r] ^ 4*s[r+2] = s[r] ^ 4*(s[r] ^ s[r+2])
+ * (t = s ^ rot2(s): 8 vext + 8 veor; 4*t on planes: u0 = t6, u1 = t6^t7,
+ * u2 = t0^t7, u3 = t1^t6, u4 = t2^t6^t7, u5 = t3^t7, u6 = t4, u7 = t5:
+ * 13 veor), then MixColumns: 29 + 43 = 72 ops instead of ~100+ for the
+ * direct 0e-0b-0d-09 matrix.
+ *
+ * ShiftRows: two vtbl.8 per plane (d registers) = 16 vtbl.  SubBytes and
+ * ShiftRows commute (one is bytewise, the other a byte permutation), so each
+ * round here runs ShiftRows first, then SubBytes, MixColumns, AddRoundKey;
+ * decryption runs InvShiftRows, InvSubBytes, AddRoundKey, InvMixColumns.
+ *
+ * Round keys (ctneon_bs_convert_key): per round 8 planes of 16 bytes, plane k
+ * byte p = 0xff if bit k of key byte p is set: the FIPS-197 key (with ^0x63
+ * for rounds >= 1, permuted to row-major for 0 < r < Nr) replicated into all
+ * eight lanes and transposed with the same macro.  (rounds + 1) * 128 bytes.
+ *
+ * Registers.  q0-q7: the state between rounds (plane k in qk); q8-q15 and the
+ * free state registers are the S-box temporaries; q15 holds the ShiftRows
+ * mask during ShiftRows.  Core GPRs: r2 = bskey, r3 = rounds (read only),
+ * r8 = round-key pointer, r9 = round counter, r10 = ShiftRows-mask pointer,
+ * ip = spill address.  The mode functions own r0, r1, r4-r7, r11.  The stack
+ * frame is 16-byte aligned by the entry functions: spill slots, then nine
+ * 16-byte slots for the CBC chaining values / XTS tweaks, then the saved sp.
+ *
+ * Constant time.  No branch depends on the key or the data: the only
+ * branches test the public round and block counts.  Every memory address
+ * (round keys, masks, spill slots, the chaining/tweak area, the data) is a
+ * function of the public pointers and counts only.  vtbl indices are the
+ * fixed ShiftRows masks, never data.  The CTR counter is incremented with
+ * adds/adcs (no branch on the carry); XTS doubling is branch-free (sign mask
+ * of each lane, and-ed with {0x87, 1}).
+ *
+ * The spill slots and the CBC/XTS area (secret-dependent values) are
+ * zeroed before each entry point returns.
+ *
+ * Partial batches.  A last batch of 1..7 blocks runs all eight lanes (the
+ * unused lanes hold stale register contents; they are computed and dropped)
+ * and loads and stores only the blocks asked for.  In place (out == in)
+ * works: ECB loads before it stores; CBC copies the ciphertexts of a batch to
+ * the stack before decrypting; CTR and XTS read each input block before its
+ * output block is written.
+ *
+ * Static counts (the executed path of the core for one 8-block batch, from
+ * the assembled object; "NEON" excludes the scalar spill-address adds and
+ * loop control):
+ *   per round, encryption: ShiftRows 17 (16 vtbl + mask load), SubBytes 128
+ *     gates + 24 spill/reload + 24 add, MixColumns 43, AddRoundKey 12
+ *     (4 vld1 + 8 veor): 251 instructions, 224 NEON;
+ *   per round, decryption: 284 instructions, 254 NEON (InvMixColumns 72);
+ *   transposes 75 each way.
+ *   AES-128 batch: encryption 2632 instructions = 20.6/byte (2359 NEON =
+ *   18.4/byte); decryption 2933 = 22.9/byte (2630 NEON = 20.5/byte).
+ *   AES-192 / AES-256 encryption: 24.5 / 28.4 instructions per byte.
+ * llvm-mca (LLVM 14, armv7a + NEON, whole AES-128 batch, one pass):
+ *   cortex-a57: encryption 1127 cycles = 8.8 c/B, decryption 1284 = 10.0 c/B;
+ *   cortex-a9:  encryption 2734 cycles = 21.4 c/B, decryption 3083 = 24.1 c/B.
+ *   (LLVM 14 has no 32-bit scheduling model for Cortex-A7/A8/A53.)
+ */
+
+#include <linux/linkage.h>
+
+	.syntax	unified
+	.fpu	neon
+	.text
+
+	/* GPRs (AAPCS: r0-r3 are the first four arguments) */
+	out	.req	r0
+	in	.req	r1
+	bskey	.req	r2
+	rounds	.req	r3
+	blocks	.req	r4
+	ivp	.req	r5
+	rk	.req	r8
+	rctr	.req	r9
+	rmask	.req	r10
+
+@@SBOXMAP@@
+
+#define SLOT_BYTES	(SPILL_SLOTS * 16)
+#define AREA		SLOT_BYTES			/* 9 x 16 bytes */
+#define OLDSP		(AREA + 9 * 16)			/* saved sp */
+#define SAVED_N		(OLDSP + 4)			/* CTR: original count */
+#define FRAME		(OLDSP + 16)
+#define ARG5		(36 + 64)			/* after push r4-r11,lr; vpush d8-d15 */
+#define ARG6		(ARG5 + 4)
+
+	/* spill / reload one q register to / from a fixed stack slot */
+	.macro	spill, q, slot
+	add	ip, sp, #(\slot * 16)
+	vst1.64	{\q}, [ip :128]
+	.endm
+
+	.macro	reload, q, slot
+	add	ip, sp, #(\slot * 16)
+	vld1.64	{\q}, [ip :128]
+	.endm
+
+@@SBOX@@
+
+	/* four independent swapmoves (a_i, b_i) by n bits under mask m */
+	.macro	swapmove4, a0, b0, a1, b1, a2, b2, a3, b3, n, m, t0, t1, t2, t3
+	vshr.u64	\t0, \b0, #\n
+	vshr.u64	\t1, \b1, #\n
+	vshr.u64	\t2, \b2, #\n
+	vshr.u64	\t3, \b3, #\n
+	veor		\t0, \t0, \a0
+	veor		\t1, \t1, \a1
+	veor		\t2, \t2, \a2
+	veor		\t3, \t3, \a3
+	vand		\t0, \t0, \m
+	vand		\t1, \t1, \m
+	vand		\t2, \t2, \m
+	vand		\t3, \t3, \m
+	veor		\a0, \a0, \t0
+	veor		\a1, \a1, \t1
+	veor		\a2, \a2, \t2
+	veor		\a3, \a3, \t3
+	vshl.u64	\t0, \t0, #\n
+	vshl.u64	\t1, \t1, #\n
+	vshl.u64	\t2, \t2, #\n
+	vshl.u64	\t3, \t3, #\n
+	veor		\b0, \b0, \t0
+	veor		\b1, \b1, \t1
+	veor		\b2, \b2, \t2
+	veor		\b3, \b3, \t3
+	.endm
+
+	/*
+	 * Exchange register index and bit-in-byte index of x0..x7 (blocks <->
+	 * planes).  Clobbers t0-t3, m0-m2.
+	 */
+	.macro	transpose8, x0, x1, x2, x3, x4, x5, x6, x7, t0, t1, t2, t3, m0, m1, m2
+	vmov.i8		\m0, #0x55
+	vmov.i8		\m1, #0x33
+	vmov.i8		\m2, #0x0f
+	swapmove4	\x1, \x0, \x3, \x2, \x5, \x4, \x7, \x6, 1, \m0, \t0, \t1, \t2, \t3
+	swapmove4	\x2, \x0, \x3, \x1, \x6, \x4, \x7, \x5, 2, \m1, \t0, \t1, \t2, \t3
+	swapmove4	\x4, \x0, \x5, \x1, \x6, \x2, \x7, \x3, 4, \m2, \t0, \t1, \t2, \t3
+	.endm
+
+	/*
+	 * (Inv)ShiftRows (and the change of byte order in the first and last
+	 * rounds): plane k in qk -> plane k in q8..q14, q0 (k = 0..7), with the
+	 * mask at rmask; rmask then moves to the middle-round mask (see the
+	 * table layout at .Lsr_enc).
+	 */
+	.macro	shift_rows
+	vld1.8		{d30-d31}, [rmask :128]!
+	vtbl.8		d16, {d0-d1}, d30
+	vtbl.8		d17, {d0-d1}, d31
+	vtbl.8		d18, {d2-d3}, d30
+	vtbl.8		d19, {d2-d3}, d31
+	vtbl.8		d20, {d4-d5}, d30
+	vtbl.8		d21, {d4-d5}, d31
+	vtbl.8		d22, {d6-d7}, d30
+	vtbl.8		d23, {d6-d7}, d31
+	vtbl.8		d24, {d8-d9}, d30
+	vtbl.8		d25, {d8-d9}, d31
+	vtbl.8		d26, {d10-d11}, d30
+	vtbl.8		d27, {d10-d11}, d31
+	vtbl.8		d28, {d12-d13}, d30
+	vtbl.8		d29, {d12-d13}, d31
+	vtbl.8		d0, {d14-d15}, d30
+	vtbl.8		d1, {d14-d15}, d31
+	bic		rmask, rmask, #16
+	.endm
+
+	/*
+	 * MixColumns on row-major planes a0..a7 (clobbered), result in o0..o7:
+	 * o = 2*b ^ a1 ^ rot2(b), b = a ^ a1, a1 = a rotated by one row.
+	 */
+	.macro	mix_columns, a0, a1, a2, a3, a4, a5, a6, a7, o0, o1, o2, o3, o4, o5, o6, o7
+	vext.8		\o0, \a0, \a0, #4
+	vext.8		\o1, \a1, \a1, #4
+	vext.8		\o2, \a2, \a2, #4
+	vext.8		\o3, \a3, \a3, #4
+	vext.8		\o4, \a4, \a4, #4
+	vext.8		\o5, \a5, \a5, #4
+	vext.8		\o6, \a6, \a6, #4
+	vext.8		\o7, \a7, \a7, #4
+	veor		\a0, \a0, \o0
+	veor		\a1, \a1, \o1
+	veor		\a2, \a2, \o2
+	veor		\a3, \a3, \o3
+	veor		\a4, \a4, \o4
+	veor		\a5, \a5, \o5
+	veor		\a6, \a6, \o6
+	veor		\a7, \a7, \o7
+	veor		\o0, \o0, \a7		@ (2b)_0 = b7
+	veor		\o1, \o1, \a0		@ (2b)_1 = b0 ^ b7
+	veor		\o2, \o2, \a1		@ (2b)_2 = b1
+	veor		\o3, \o3, \a2		@ (2b)_3 = b2 ^ b7
+	veor		\o4, \o4, \a3		@ (2b)_4 = b3 ^ b7
+	veor		\o5, \o5, \a4		@ (2b)_5 = b4
+	veor		\o6, \o6, \a5		@ (2b)_6 = b5
+	veor		\o7, \o7, \a6		@ (2b)_7 = b6
+	veor		\o1, \o1, \a7
+	veor		\o3, \o3, \a7
+	veor		\o4, \o4, \a7
+	vext.8		\a0, \a0, \a0, #8	@ rot2(b)
+	vext.8		\a1, \a1, \a1, #8
+	vext.8		\a2, \a2, \a2, #8
+	vext.8		\a3, \a3, \a3, #8
+	vext.8		\a4, \a4, \a4, #8
+	vext.8		\a5, \a5, \a5, #8
+	vext.8		\a6, \a6, \a6, #8
+	vext.8		\a7, \a7, \a7, #8
+	veor		\o0, \o0, \a0
+	veor		\o1, \o1, \a1
+	veor		\o2, \o2, \a2
+	veor		\o3, \o3, \a3
+	veor		\o4, \o4, \a4
+	veor		\o5, \o5, \a5
+	veor		\o6, \o6, \a6
+	veor		\o7, \o7, \a7
+	.endm
+
+	/*
+	 * The circ(05, 00, 04, 00) factor of InvMixColumns, in place on
+	 * s0..s7, with temporaries t0..t7: s ^= 4 * (s ^ rot2(s)).
+	 */
+	.macro	inv_mix_pre, s0, s1, s2, s3, s4, s5, s6, s7, t0, t1, t2, t3, t4, t5, t6, t7
+	vext.8		\t0, \s0, \s0, #8
+	vext.8		\t1, \s1, \s1, #8
+	vext.8		\t2, \s2, \s2, #8
+	vext.8		\t3, \s3, \s3, #8
+	vext.8		\t4, \s4, \s4, #8
+	vext.8		\t5, \s5, \s5, #8
+	vext.8		\t6, \s6, \s6, #8
+	vext.8		\t7, \s7, \s7, #8
+	veor		\t0, \t0, \s0
+	veor		\t1, \t1, \s1
+	veor		\t2, \t2, \s2
+	veor		\t3, \t3, \s3
+	veor		\t4, \t4, \s4
+	veor		\t5, \t5, \s5
+	veor		\t6, \t6, \s6
+	veor		\t7, \t7, \s7
+	veor		\s0, \s0, \t6		@ u0 = t6
+	veor		\s3, \s3, \t1		@ u3 = t1 ^ t6
+	veor		\s3, \s3, \t6
+	veor		\s2, \s2, \t0		@ u2 = t0 ^ t7
+	veor		\s2, \s2, \t7
+	veor		\s5, \s5, \t3		@ u5 = t3 ^ t7
+	veor		\s5, \s5, \t7
+	veor		\t7, \t7, \t6
+	veor		\s1, \s1, \t7		@ u1 = t6 ^ t7
+	veor		\s4, \s4, \t2		@ u4 = t2 ^ t6 ^ t7
+	veor		\s4, \s4, \t7
+	veor		\s6, \s6, \t4		@ u6 = t4
+	veor		\s7, \s7, \t5		@ u7 = t5
+	.endm
+
+	/* load the next round key (8 planes) into q8-q15 / q0-q7, rk += 128 */
+	.macro	load_key_hi
+	vld1.8		{q8-q9}, [rk]!
+	vld1.8		{q10-q11}, [rk]!
+	vld1.8		{q12-q13}, [rk]!
+	vld1.8		{q14-q15}, [rk]!
+	.endm
+
+	.macro	load_key_lo
+	vld1.8		{q0-q1}, [rk]!
+	vld1.8		{q2-q3}, [rk]!
+	vld1.8		{q4-q5}, [rk]!
+	vld1.8		{q6-q7}, [rk]!
+	.endm
+
+	/* q0..q7 ^= q8..q15 */
+	.macro	xor_lo_hi
+	veor		q0, q0, q8
+	veor		q1, q1, q9
+	veor		q2, q2, q10
+	veor		q3, q3, q11
+	veor		q4, q4, q12
+	veor		q5, q5, q13
+	veor		q6, q6, q14
+	veor		q7, q7, q15
+	.endm
+
+	/* qk ^= p_k (k = 0..7) */
+	.macro	xor_into_lo, p0, p1, p2, p3, p4, p5, p6, p7
+	veor		q0, q0, \p0
+	veor		q1, q1, \p1
+	veor		q2, q2, \p2
+	veor		q3, q3, \p3
+	veor		q4, q4, \p4
+	veor		q5, q5, \p5
+	veor		q6, q6, \p6
+	veor		q7, q7, \p7
+	.endm
+
+	/* p_k ^= qk (k = 0..7) */
+	.macro	xor_lo_into, p0, p1, p2, p3, p4, p5, p6, p7
+	veor		\p0, \p0, q0
+	veor		\p1, \p1, q1
+	veor		\p2, \p2, q2
+	veor		\p3, \p3, q3
+	veor		\p4, \p4, q4
+	veor		\p5, \p5, q5
+	veor		\p6, \p6, q6
+	veor		\p7, \p7, q7
+	.endm
+
+	/*
+	 * ShiftRows masks (vtbl indices: out[p] = in[mask[p]]).  Each table is
+	 * laid out as first, middle, last at base + 16, + 32, + 48 with base
+	 * 32-byte aligned: shift_rows loads with post-increment and clears bit
+	 * 4, which maps first + 16 and middle + 16 both to middle.
+	 */
+	.align	5
+.Lsr_enc:
+	.space	16
+	/* first: column-major in, ShiftRows, row-major out */
+	.byte	0, 4, 8, 12, 5, 9, 13, 1, 10, 14, 2, 6, 15, 3, 7, 11
+	/* middle: row-major ShiftRows, out[4r+c] = in[4r + (c+r)%4] */
+	.byte	0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14
+	/* last: row-major in, ShiftRows, column-major out */
+	.byte	0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
+
+	/*
+	 * Encrypt eight blocks: q0-q7 in, q0-q7 out (block i in qi).
+	 * bskey (r2), rounds (r3).  Clobbers q8-q15, r8-r10, ip, flags, the
+	 * spill slots.  Internal: called with bl from the entry points below.
+	 */
+	.align	2
+.Laes_encrypt8:
+	adr		rmask, .Lsr_enc + 16
+	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	mov		rk, bskey
+	load_key_hi				@ AddRoundKey 0
+	xor_lo_hi
+	sub		rctr, rounds, #1
+0:	shift_rows
+	sbox_enc
+	mix_columns	ENC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
+	load_key_hi
+	xor_lo_hi
+	subs		rctr, rctr, #1
+	bne		0b
+	add		rmask, rmask, #16	@ last-round mask
+	shift_rows
+	sbox_enc
+	load_key_lo				@ AddRoundKey Nr into q0-q7
+	xor_into_lo	ENC_SB_OUT
+	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	bx		lr
+
+	/*
+	 * Decrypt eight blocks: q0-q7 in, q0-q7 out.  Same contract as above.
+	 * The round keys are walked from Nr down to 0.
+	 */	.align	5
+.Lsr_dec:
+	.space	16
+	/* first: column-major in, InvShiftRows, row-major out */
+	.byte	0, 4, 8, 12, 13, 1, 5, 9, 10, 14, 2, 6, 7, 11, 15, 3
+	/* middle: out[4r+c] = in[4r + (c-r)%4] */
+	.byte	0, 1, 2, 3, 7, 4, 5, 6, 10, 11, 8, 9, 13, 14, 15, 12
+	/* last: row-major in, InvShiftRows, column-major out */
+	.byte	0, 7, 10, 13, 1, 4, 11, 14, 2, 5, 8, 15, 3, 6, 9, 12
+
+	.align	2
+.Laes_decrypt8:
+	adr		rmask, .Lsr_dec + 16
+	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	add		rk, bskey, rounds, lsl #7
+	load_key_hi				@ AddRoundKey Nr
+	xor_lo_hi
+	sub		rk, rk, #256
+	sub		rctr, rounds, #1
+0:	shift_rows
+	sbox_dec
+	load_key_lo				@ AddRoundKey r
+	xor_lo_into	DEC_SB_OUT
+	sub		rk, rk, #256
+	inv_mix_pre	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
+	mix_columns	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
+	subs		rctr, rctr, #1
+	bne		0b
+	add		rmask, rmask, #16
+	shift_rows
+	sbox_dec
+	load_key_lo				@ AddRoundKey 0
+	xor_into_lo	DEC_SB_OUT
+	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	bx		lr
+
+	/* entry: save registers, load arguments 5 and 6, align the frame */
+	.macro	frame_enter
+	push		{r4-r11, lr}
+	vpush		{d8-d15}
+	ldr		blocks, [sp, #ARG5]
+	ldr		ivp, [sp, #ARG6]
+	mov		ip, sp
+	sub		lr, sp, #FRAME
+	bic		lr, lr, #15
+	mov		sp, lr
+	str		ip, [sp, #OLDSP]
+	.endm
+
+	/* wipe the spill slots and the chaining/tweak area, then return */
+	.macro	frame_leave
+	vmov.i8		q8, #0
+	mov		r6, sp
+	.rept		OLDSP / 16
+	vst1.64		{q8}, [r6 :128]!
+	.endr
+	ldr		ip, [sp, #OLDSP]
+	mov		sp, ip
+	vpop		{d8-d15}
+	pop		{r4-r11, lr}
+	bx		lr
+	.endm
+
+	/* load / store min(n, 8) blocks at ptr (post-incremented) */
+	.macro	load_blocks, ptr, n, x0, x1, x2, x3, x4, x5, x6, x7
+	vld1.8		{\x0}, [\ptr]!
+	cmp		\n, #2
+	blt		9f
+	vld1.8		{\x1}, [\ptr]!
+	cmp		\n, #3
+	blt		9f
+	vld1.8		{\x2}, [\ptr]!
+	cmp		\n, #4
+	blt		9f
+	vld1.8		{\x3}, [\ptr]!
+	cmp		\n, #5
+	blt		9f
+	vld1.8		{\x4}, [\ptr]!
+	cmp		\n, #6
+	blt		9f
+	vld1.8		{\x5}, [\ptr]!
+	cmp		\n, #7
+	blt		9f
+	vld1.8		{\x6}, [\ptr]!
+	cmp		\n, #8
+	blt		9f
+	vld1.8		{\x7}, [\ptr]!
+9:
+	.endm
+
+	.macro	store_blocks, ptr, n, x0, x1, x2, x3, x4, x5, x6, x7
+	vst1.8		{\x0}, [\ptr]!
+	cmp		\n, #2
+	blt		9f
+	vst1.8		{\x1}, [\ptr]!
+	cmp		\n, #3
+	blt		9f
+	vst1.8		{\x2}, [\ptr]!
+	cmp		\n, #4
+	blt		9f
+	vst1.8		{\x3}, [\ptr]!
+	cmp		\n, #5
+	blt		9f
+	vst1.8		{\x4}, [\ptr]!
+	cmp		\n, #6
+	blt		9f
+	vst1.8		{\x5}, [\ptr]!
+	cmp		\n, #7
+	blt		9f
+	vst1.8		{\x6}, [\ptr]!
+	cmp		\n, #8
+	blt		9f
+	vst1.8		{\x7}, [\ptr]!
+9:
+	.endm
+
+	/* ip = address of area slot min(blocks, 8) (clobbers r6) */
+	.macro	area_slot_n
+	mov		r6, blocks
+	cmp		r6, #8
+	it		gt
+	movgt		r6, #8
+	add		ip, sp, #AREA
+	add		ip, ip, r6, lsl #4
+	.endm
+
+/*
+ * void ctneon_bs_convert_key(u8 *bskey, const u8 *std, int rounds)
+ * r0: bit-sliced key out ((rounds + 1) * 128 bytes), r1: FIPS-197 round
+ * keys, r2: rounds.  Clobbers q0-q15 (d8-d15 saved), r1-r3, ip, flags.
+ */
+	.macro	bs_key_store
+	vmov		q1, q0
+	vmov		q2, q0
+	vmov		q3, q0
+	vmov		q4, q0
+	vmov		q5, q0
+	vmov		q6, q0
+	vmov		q7, q0
+	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	vst1.8		{q0-q1}, [r0]!
+	vst1.8		{q2-q3}, [r0]!
+	vst1.8		{q4-q5}, [r0]!
+	vst1.8		{q6-q7}, [r0]!
+	.endm
+
+	.align	4
+.Lcol2row:
+	/* out[4r+c] = in[4c+r] */
+	.byte	0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15
+
+SYM_FUNC_START(ctneon_bs_convert_key)
+	adr		ip, .Lcol2row
+	vpush		{d8-d15}
+	vld1.8		{q0}, [r1]!		@ round 0: as is, column-major
+	bs_key_store
+	sub		r2, r2, #1
+	vld1.8		{q15}, [ip]
+0:	vld1.8		{q0}, [r1]!		@ rounds 1..Nr-1: ^0x63, row-major
+	vmov.i8		q8, #0x63
+	veor		q8, q0, q8
+	vtbl.8		d0, {d16-d17}, d30
+	vtbl.8		d1, {d16-d17}, d31
+	bs_key_store
+	subs		r2, r2, #1
+	bne		0b
+	vld1.8		{q0}, [r1]		@ round Nr: ^0x63, column-major
+	vmov.i8		q8, #0x63
+	veor		q0, q0, q8
+	bs_key_store
+	vpop		{d8-d15}
+	bx		lr
+SYM_FUNC_END(ctneon_bs_convert_key)
+
+/*
+ * void ctneon_bs_ecb_encrypt(u8 *out, const u8 *in, const u8 *bskey,
+ *			      int rounds, int blocks)
+ * void ctneon_bs_ecb_decrypt(u8 *out, const u8 *in, const u8 *bskey,
+ *			      int rounds, int blocks)
+ * Clobbers q0-q15 (d8-d15 saved), r0-r3, ip, flags.
+ */
+	.macro	ecb_crypt, core
+	frame_enter
+	cmp		blocks, #0
+	ble		2f
+1:	load_blocks	in, blocks, q0, q1, q2, q3, q4, q5, q6, q7
+	bl		\core
+	store_blocks	out, blocks, q0, q1, q2, q3, q4, q5, q6, q7
+	subs		blocks, blocks, #8
+	bgt		1b
+2:	frame_leave
+	.endm
+
+SYM_FUNC_START(ctneon_bs_ecb_encrypt)
+	ecb_crypt	.Laes_encrypt8
+SYM_FUNC_END(ctneon_bs_ecb_encrypt)
+
+SYM_FUNC_START(ctneon_bs_ecb_decrypt)
+	ecb_crypt	.Laes_decrypt8
+SYM_FUNC_END(ctneon_bs_ecb_decrypt)
+
+/*
+ * void ctneon_bs_cbc_decrypt(u8 *out, const u8 *in, const u8 *bskey,
+ *			      int rounds, int blocks, u8 iv[16])
+ * The stack area holds [chaining value, C0..C7] of a batch: P_i = D(C_i) ^
+ * area[i], the next chaining value is area[min(blocks, 8)].  Clobbers
+ * q0-q15 (d8-d15 saved), r0-r3, ip, flags.
+ */
+SYM_FUNC_START(ctneon_bs_cbc_decrypt)
+	frame_enter
+	vld1.8		{q0}, [ivp]
+	add		ip, sp, #AREA
+	vst1.64		{q0}, [ip :128]
+	cmp		blocks, #0
+	ble		2f
+1:	load_blocks	in, blocks, q0, q1, q2, q3, q4, q5, q6, q7
+	add		ip, sp, #(AREA + 16)
+	vst1.64		{q0-q1}, [ip :128]!
+	vst1.64		{q2-q3}, [ip :128]!
+	vst1.64		{q4-q5}, [ip :128]!
+	vst1.64		{q6-q7}, [ip :128]
+	bl		.Laes_decrypt8
+	add		ip, sp, #AREA
+	vld1.64		{q8-q9}, [ip :128]!
+	vld1.64		{q10-q11}, [ip :128]!
+	vld1.64		{q12-q13}, [ip :128]!
+	vld1.64		{q14-q15}, [ip :128]
+	xor_lo_hi
+	store_blocks	out, blocks, q0, q1, q2, q3, q4, q5, q6, q7
+	area_slot_n
+	vld1.64		{q0}, [ip :128]
+	add		ip, sp, #AREA
+	vst1.64		{q0}, [ip :128]
+	subs		blocks, blocks, #8
+	bgt		1b
+2:	add		ip, sp, #AREA
+	vld1.64		{q0}, [ip :128]
+	vst1.8		{q0}, [ivp]
+	frame_leave
+SYM_FUNC_END(ctneon_bs_cbc_decrypt)
+
+/*
+ * void ctneon_bs_ctr_crypt(u8 *out, const u8 *in, const u8 *bskey,
+ *			    int rounds, int blocks, u8 ctr[16])
+ * The 128-bit big-endian counter lives in r6:r7:r11:r5 (most significant
+ * word first) during the loop; each batch takes eight values (the whole
+ * 128-bit increment with adds/adcs), and the counter is written back as the
+ * original value + blocks.  Clobbers q0-q15 (d8-d15 saved), r0-r3, ip, flags.
+ */
+	/* one counter block (host-order words; vrev32.8 later), then ctr += 1 */
+	.macro	ctr_block, dlo, dhi
+	vmov		\dlo, r6, r7
+	vmov		\dhi, r11, r5
+	adds		r5, r5, #1
+	adcs		r11, r11, #0
+	adcs		r7, r7, #0
+	adc		r6, r6, #0
+	.endm
+
+SYM_FUNC_START(ctneon_bs_ctr_crypt)
+	frame_enter
+	str		blocks, [sp, #SAVED_N]
+	cmp		blocks, #0
+	ble		2f
+	ldr		r6, [ivp]
+	ldr		r7, [ivp, #4]
+	ldr		r11, [ivp, #8]
+	ldr		r5, [ivp, #12]
+	rev		r6, r6
+	rev		r7, r7
+	rev		r11, r11
+	rev		r5, r5
+1:
+	ctr_block	d0, d1
+	ctr_block	d2, d3
+	ctr_block	d4, d5
+	ctr_block	d6, d7
+	ctr_block	d8, d9
+	ctr_block	d10, d11
+	ctr_block	d12, d13
+	ctr_block	d14, d15
+	vrev32.8	q0, q0
+	vrev32.8	q1, q1
+	vrev32.8	q2, q2
+	vrev32.8	q3, q3
+	vrev32.8	q4, q4
+	vrev32.8	q5, q5
+	vrev32.8	q6, q6
+	vrev32.8	q7, q7
+	bl		.Laes_encrypt8
+	load_blocks	in, blocks, q8, q9, q10, q11, q12, q13, q14, q15
+	xor_lo_hi
+	store_blocks	out, blocks, q0, q1, q2, q3, q4, q5, q6, q7
+	subs		blocks, blocks, #8
+	bgt		1b
+	ldr		ip, [sp, #OLDSP]	@ ctr = original + blocks
+	ldr		ivp, [ip, #ARG6]
+	ldr		blocks, [sp, #SAVED_N]
+	ldr		r6, [ivp]
+	ldr		r7, [ivp, #4]
+	ldr		r11, [ivp, #8]
+	ldr		ip, [ivp, #12]
+	rev		r6, r6
+	rev		r7, r7
+	rev		r11, r11
+	rev		ip, ip
+	adds		ip, ip, blocks
+	adcs		r11, r11, #0
+	adcs		r7, r7, #0
+	adc		r6, r6, #0
+	rev		r6, r6
+	rev		r7, r7
+	rev		r11, r11
+	rev		ip, ip
+	str		r6, [ivp]
+	str		r7, [ivp, #4]
+	str		r11, [ivp, #8]
+	str		ip, [ivp, #12]
+2:	frame_leave
+SYM_FUNC_END(ctneon_bs_ctr_crypt)
+
+/*
+ * void ctneon_bs_xts_encrypt(u8 *out, const u8 *in, const u8 *bskey,
+ *			      int rounds, int blocks, u8 tweak[16])
+ * void ctneon_bs_xts_decrypt(u8 *out, const u8 *in, const u8 *bskey,
+ *			      int rounds, int blocks, u8 tweak[16])
+ * Per batch the stack area holds T, T*x, ..., T*x^8; block i uses area[i]
+ * before and after the core, and the next batch starts from
+ * area[min(blocks, 8)].  Doubling in GF(2^128) (IEEE 1619, little-endian):
+ * each 64-bit lane shifts left by one, the carry out of lane 0 enters lane 1
+ * and the carry out of lane 1 enters lane 0 as 0x87.  Clobbers q0-q15
+ * (d8-d15 saved), r0-r3, r6, ip, flags.
+ */
+	.macro	xts_crypt, core
+	frame_enter
+	vld1.8		{q8}, [ivp]
+	cmp		blocks, #0
+	ble		2f
+1:	mov		r6, #0			@ q15 = {0x87, 1}
+	mov		ip, #0x87
+	vmov		d30, ip, r6
+	mov		ip, #1
+	vmov		d31, ip, r6
+	add		ip, sp, #AREA
+	vst1.64		{q8}, [ip :128]!
+	.rept		8
+	vshr.s64	q9, q8, #63
+	vadd.i64	q8, q8, q8
+	vext.8		q9, q9, q9, #8
+	vand		q9, q9, q15
+	veor		q8, q8, q9
+	vst1.64		{q8}, [ip :128]!
+	.endr
+	load_blocks	in, blocks, q0, q1, q2, q3, q4, q5, q6, q7
+	add		ip, sp, #AREA
+	vld1.64		{q8-q9}, [ip :128]!
+	vld1.64		{q10-q11}, [ip :128]!
+	vld1.64		{q12-q13}, [ip :128]!
+	vld1.64		{q14-q15}, [ip :128]
+	xor_lo_hi
+	bl		\core
+	add		ip, sp, #AREA
+	vld1.64		{q8-q9}, [ip :128]!
+	vld1.64		{q10-q11}, [ip :128]!
+	vld1.64		{q12-q13}, [ip :128]!
+	vld1.64		{q14-q15}, [ip :128]
+	xor_lo_hi
+	store_blocks	out, blocks, q0, q1, q2, q3, q4, q5, q6, q7
+	area_slot_n
+	vld1.64		{q8}, [ip :128]
+	subs		blocks, blocks, #8
+	bgt		1b
+2:	vst1.8		{q8}, [ivp]
+	frame_leave
+	.endm
+
+SYM_FUNC_START(ctneon_bs_xts_encrypt)
+	xts_crypt	.Laes_encrypt8
+SYM_FUNC_END(ctneon_bs_xts_encrypt)
+
+SYM_FUNC_START(ctneon_bs_xts_decrypt)
+	xts_crypt	.Laes_decrypt8
+SYM_FUNC_END(ctneon_bs_xts_decrypt)

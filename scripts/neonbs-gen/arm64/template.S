@@ -1,0 +1,591 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ctneon: bit-sliced AES for AArch64 AdvSIMD (eight blocks at a time).
+ *
+ * Design notes
+ * ============
+ *
+ * Data layout.  Eight blocks B0..B7 are loaded one per register (v0-v7),
+ * bytes in memory order, i.e. the AES state column-major: byte k = 4*c + r.
+ * The bit-slice transform turns them into eight bit planes: after it,
+ * register vi holds bit i of every state byte of every block,
+ *
+ *     bit b of byte k of vi  =  bit i of byte k of block Bb.
+ *
+ * So each plane keeps the byte order of the state, the byte-wise AES
+ * permutations are byte permutations of each plane (tbl), and the eight
+ * blocks ride in the eight bit positions of each byte.
+ *
+ * The transposition.  Per byte position k the eight bytes (one per block)
+ * form an 8x8 bit matrix; the transform transposes all sixteen of them at
+ * once, exchanging "register index bit j" with "bit index bit j" for
+ * j = 0, 1, 2 (distance s = 1, 2, 4, masks m = 0x55, 0x33, 0x0f):
+ *
+ *     a' = (a & m) | ((b << s) & ~m)        bif a, (b << s), m
+ *     b' = ((a >> s) & m) | (b & ~m)        bit b, (a >> s), m
+ *
+ * for the register pairs (a, b) = (vi, vi+s) with bit j of i clear.  The
+ * shifts are 64-bit; the bits that cross a byte boundary land where the
+ * mask discards them.  4 instructions per pair, 4 pairs per stage, 3
+ * stages: 48 instructions (+3 movi).  It is an involution, so the same
+ * macro converts back.
+ *
+ * Rows and columns.  In a plane, R1(x)[4c + r] = x[4c + (r + 1) % 4] (the
+ * next row of the same column) is one tbl; R2 (two rows down) swaps the
+ * 16-bit halves of each 32-bit column: rev32 .8h.  ShiftRows is a tbl, and
+ * so is R1 o ShiftRows (index vsrr1), so the round takes both straight
+ * from the S-box outputs.
+ *
+ * MixColumns (per column, row r): 2*a[r] ^ 3*a[r+1] ^ a[r+2] ^ a[r+3]
+ *     = 2*t[r] ^ a[r+1] ^ t[r+2]    with t = a ^ R1(a),
+ * so out = x*t ^ R1(a) ^ R2(t): 8 tbl, 8 rev32, 8+8+8 eor, and x*t on the
+ * planes is a renaming plus 3 eor (x^8 = x^4 + x^3 + x + 1: planes 1, 3, 4
+ * take t7 in).
+ *
+ * InvMixColumns = MixColumns x circ(05, 00, 04, 00) (the matrices commute
+ * with the row rotation), so first
+ *     s'[r] = 5*s[r] ^ 4*s[r+2] = s[r] ^ 4*w[r]    with w = s ^ R2(s),
+ * 4*w on the planes being w shifted up two planes with x^8, x^9 reduced:
+ * (4w)0..7 = w6, w6^w7, w0^w7, w1^w6, w2^w6^w7, w3^w7, w4, w5 (5 eor),
+ * then the MixColumns above: 29 + 43 instructions instead of ~100 for the
+ * direct 0e-0b-0d-09 matrix.
+ *
+ * The S-box circuit.  SubBytes is the GF(2^8) inversion followed by the
+ * affine map A(x) = L(x) ^ 0x63.  The forward circuit has the structure of
+ * Boyar and Peralta's depth-16 circuit ("A depth-16 circuit for the AES
+ * S-box", 2011): a linear top layer computes 22 linear forms of the input
+ * bits, a shared nonlinear middle (34 AND, 29 XOR) computes the inversion
+ * in a tower field, and a linear bottom layer maps 18 products to the eight
+ * output bits with L folded in.  The middle is theirs; the two linear
+ * layers were re-derived for this file: each layer is the GF(2) matrix of
+ * the wanted forms, synthesised into XORs by the greedy common-pair method
+ * (Paar) with random tie-breaks, keeping the shortest.  The inverse S-box
+ * reuses the same middle: InvS(y) = Inv(L^-1(y ^ 0x63)) and
+ * Inv(z) = L^-1(S(z) ^ 0x63), so its top layer is (top o L^-1) and its
+ * bottom layer is (L^-1 o bottom) without the constant.  Gate counts,
+ * all two-operand eor/and:
+ *     forward S-box  @FWD@ (top @FTOP@, middle 63, bottom @FBOT@)
+ *     inverse S-box  @INV@ (top @ITOP@, middle 63, bottom @IBOT@)
+ * Every circuit was checked on all 256 inputs by a bit-level model before
+ * being emitted, together with the whole round (model vs. FIPS-197 math).
+ *
+ * Constants folded into the round keys.  The circuits compute S(x) ^ 0x63
+ * and InvS(y ^ 0x63).  A per-byte constant c passes unchanged through
+ * ShiftRows, MixColumns (2^3^1^1 = 1) and InvMixColumns (e^b^d^9 = 1), so
+ * the constant 0x63 rides on the round keys: it is xored into every round
+ * key after the first (encryption: rk[1..Nr]; decryption, which runs the
+ * keys in reverse order: rk[Nr..1]) and the two schedules carry the same
+ * planes in opposite orders.  In plane form a round key byte is 0x00 or
+ * 0xff in plane i (bit i of the key byte, for all eight blocks), and the
+ * constant inverts planes 0, 1, 5 and 6.
+ *
+ * Key layout (ctneon_bs_convert_key): bskey[0 .. 15*128) encryption round
+ * keys rk[0], rk[1]^c, ..., rk[Nr]^c; bskey[15*128 ..) decryption round
+ * keys rk[Nr]^c, ..., rk[1]^c, rk[0]; each round key is eight 16-byte
+ * planes, plane 0 first.  At most 2 * 15 * 128 = CTNEON_BS_KEY_SIZE bytes.
+ *
+ * Rounds.  Encryption: x ^= k0; Nr-1 times { S-box, ShiftRows, MixColumns,
+ * ^= k }; last: S-box, ShiftRows, ^= k.  Decryption (the direct inverse
+ * cipher, so the keys need no InvMixColumns): x ^= k0; Nr-1 times {
+ * InvS-box, InvShiftRows, ^= k, InvMixColumns }; last: InvS-box,
+ * InvShiftRows, ^= k.
+ *
+ * Register allocation.  32 registers make the whole round fit without
+ * spills: v0-v7 hold the planes at the start and the end of every round,
+ * v30/v31 hold the two tbl indices (vsr, vsrr1 for encryption; vsr = the
+ * InvShiftRows index, vr1 for decryption), and v0-v29 are the round's
+ * temporaries.  The round macros below are straight-line code generated
+ * from the verified circuits: an SSA program per round, list-scheduled for
+ * an in-order core (longest path first, an op whose inputs are ready
+ * before one that would stall, at most 28 live values), then given
+ * registers by linear scan with the outputs pinned to v0-v7.  Each macro
+ * loads its round key with four ldp q at offsets from rk (a post-increment
+ * chain would serialise them) and steps rk once.
+ *
+ * Constant time.  Key and data only flow through eor/and/bit/bif/shifts,
+ * tbl with constant indices, rev32 and loads/stores at public addresses.
+ * Every branch and every address depends only on pointers, the round count
+ * and the block count.  The CTR carry is adds/adc, the XTS doubling
+ * branch-free (asr mask).  A last batch of 1..7 blocks runs all eight
+ * lanes but loads and stores only the valid blocks (the branches depend on
+ * the count only).  The stack scratch (ciphertexts/tweaks) is wiped before
+ * return.
+ *
+ * Cost (static count of the executed path, AES-128, one batch of eight
+ * blocks): @COST@
+ *
+ * Little-endian only (counter and tweak arithmetic uses ldp/rev).
+ */
+
+#include <linux/linkage.h>
+
+	.text
+
+/* ---------------------------------------------------------- registers */
+
+	out		.req	x0
+	in		.req	x1
+	bskey		.req	x2
+	rounds		.req	w3
+	blocks		.req	w4
+	ivp		.req	x5
+
+	rk		.req	x9		// round-key pointer (cipher core)
+	rcnt		.req	w10		// round counter (cipher core)
+	nb		.req	w11		// blocks in this batch, 1..8
+	ptr		.req	x12		// scratch pointer
+	cthi		.req	x6		// counter high / tweak low half
+	ctlo		.req	x7		// counter low / tweak high half
+	tlo		.req	x6
+	thi		.req	x7
+	tmp0		.req	x13
+	tmp1		.req	x14
+	tmp2		.req	x15
+
+	vsr		.req	v30		// ShiftRows / InvShiftRows index
+	vsrr1		.req	v31		// R1 o ShiftRows index (encryption)
+	vr1		.req	v31		// R1 index (decryption)
+
+/* -------------------------------------------------- bit-slice transform */
+
+	/*
+	 * One stage of the transform: the exchange of distance \s for four
+	 * register pairs, shifts first and merges second, so that no merge
+	 * waits for the shift just before it.
+	 */
+	.macro	swapmove4, s, m, a0, b0, a1, b1, a2, b2, a3, b3
+	ushr	v20.2d, \a0\().2d, #\s
+	shl	v21.2d, \b0\().2d, #\s
+	ushr	v22.2d, \a1\().2d, #\s
+	shl	v23.2d, \b1\().2d, #\s
+	ushr	v24.2d, \a2\().2d, #\s
+	shl	v25.2d, \b2\().2d, #\s
+	ushr	v26.2d, \a3\().2d, #\s
+	shl	v27.2d, \b3\().2d, #\s
+	bit	\b0\().16b, v20.16b, \m\().16b	// b' = (a >> s) & m | b & ~m
+	bif	\a0\().16b, v21.16b, \m\().16b	// a' = a & m | (b << s) & ~m
+	bit	\b1\().16b, v22.16b, \m\().16b
+	bif	\a1\().16b, v23.16b, \m\().16b
+	bit	\b2\().16b, v24.16b, \m\().16b
+	bif	\a2\().16b, v25.16b, \m\().16b
+	bit	\b3\().16b, v26.16b, \m\().16b
+	bif	\a3\().16b, v27.16b, \m\().16b
+	.endm
+
+	/* v0-v7: eight blocks <-> eight bit planes (an involution) */
+	.macro	bitslice
+	movi	v16.16b, #0x55
+	movi	v17.16b, #0x33
+	movi	v18.16b, #0x0f
+	swapmove4 1, v16, v0, v1, v2, v3, v4, v5, v6, v7
+	swapmove4 2, v17, v0, v2, v1, v3, v4, v6, v5, v7
+	swapmove4 4, v18, v0, v4, v1, v5, v2, v6, v3, v7
+	.endm
+
+	/* x ^= the next round key (eight planes at rk) */
+	.macro	add_round_key
+	ldp	q16, q17, [rk]
+	ldp	q18, q19, [rk, #32]
+	ldp	q20, q21, [rk, #64]
+	ldp	q22, q23, [rk, #96]
+	add	rk, rk, #128
+	eor	v0.16b, v0.16b, v16.16b
+	eor	v1.16b, v1.16b, v17.16b
+	eor	v2.16b, v2.16b, v18.16b
+	eor	v3.16b, v3.16b, v19.16b
+	eor	v4.16b, v4.16b, v20.16b
+	eor	v5.16b, v5.16b, v21.16b
+	eor	v6.16b, v6.16b, v22.16b
+	eor	v7.16b, v7.16b, v23.16b
+	.endm
+
+/* ------------------------------------------- rounds (generated, verified) */
+@ROUNDS@
+
+/* ------------------------------------------------------ the cipher cores */
+
+	/*
+	 * aesbs_encrypt8 / aesbs_decrypt8: internal, called with bl.
+	 * In: v0-v7 eight blocks, bskey, rounds.  Out: v0-v7 the eight
+	 * results.  Clobbers v0-v31 (callers save d8-d15), rk, rcnt.
+	 */
+	.p2align 4
+aesbs_encrypt8:
+	adr	rk, .Lenc_idx
+	ld1	{vsr.16b, vsrr1.16b}, [rk]
+	bitslice
+	mov	rk, bskey
+	add_round_key
+	sub	rcnt, rounds, #1
+.Lenc_loop:
+	enc_round
+	subs	rcnt, rcnt, #1
+	b.ne	.Lenc_loop
+	enc_last
+	bitslice
+	ret
+
+	.p2align 4
+aesbs_decrypt8:
+	adr	rk, .Ldec_idx
+	ld1	{vsr.16b, vr1.16b}, [rk]
+	bitslice
+	add	rk, bskey, #15 * 128
+	add_round_key
+	sub	rcnt, rounds, #1
+.Ldec_loop:
+	dec_round
+	subs	rcnt, rcnt, #1
+	b.ne	.Ldec_loop
+	dec_last
+	bitslice
+	ret
+
+	.p2align 4
+.Lenc_idx:	/* ShiftRows: out[4c+r] = in[4((c+r)%4)+r]; then R1 o ShiftRows */
+	.byte	@SR@
+	.byte	@SRR1@
+.Ldec_idx:	/* InvShiftRows: out[4c+r] = in[4((c-r)%4)+r]; then R1 */
+	.byte	@ISR@
+	.byte	@R1@
+
+/* ------------------------------------------------------- mode helpers */
+
+	/* frame: x29/x30, d8-d15, 128 bytes of scratch at sp + 80 */
+	.macro	bs_frame_push
+	stp	x29, x30, [sp, #-208]!
+	mov	x29, sp
+	stp	d8, d9, [sp, #16]
+	stp	d10, d11, [sp, #32]
+	stp	d12, d13, [sp, #48]
+	stp	d14, d15, [sp, #64]
+	.endm
+
+	.macro	bs_frame_pop, wipe=0
+	.if	\wipe
+	movi	v16.16b, #0
+	add	ptr, sp, #80
+	st1	{v16.16b}, [ptr], #16
+	st1	{v16.16b}, [ptr], #16
+	st1	{v16.16b}, [ptr], #16
+	st1	{v16.16b}, [ptr], #16
+	st1	{v16.16b}, [ptr], #16
+	st1	{v16.16b}, [ptr], #16
+	st1	{v16.16b}, [ptr], #16
+	st1	{v16.16b}, [ptr]
+	.endif
+	ldp	d8, d9, [sp, #16]
+	ldp	d10, d11, [sp, #32]
+	ldp	d12, d13, [sp, #48]
+	ldp	d14, d15, [sp, #64]
+	ldp	x29, x30, [sp], #208
+	.endm
+
+	/* nb = min(blocks, 8) */
+	.macro	batch_size
+	mov	nb, #8
+	cmp	blocks, #8
+	csel	nb, blocks, nb, lt
+	.endm
+
+	/*
+	 * Load nb blocks from \p into r0..r7 (advancing \p); the registers of
+	 * missing blocks keep whatever they held.  nb >= 1.
+	 */
+	.macro	load8, p, r0, r1, r2, r3, r4, r5, r6, r7
+	cmp	nb, #8
+	b.lt	.Lpart\@
+	ld1	{\r0\().16b-\r3\().16b}, [\p], #64	// r0..r7 are consecutive
+	ld1	{\r4\().16b-\r7\().16b}, [\p], #64
+	b	.Ldone\@
+.Lpart\@:
+	ld1	{\r0\().16b}, [\p], #16
+	cmp	nb, #2
+	b.lt	.Ldone\@
+	ld1	{\r1\().16b}, [\p], #16
+	cmp	nb, #3
+	b.lt	.Ldone\@
+	ld1	{\r2\().16b}, [\p], #16
+	cmp	nb, #4
+	b.lt	.Ldone\@
+	ld1	{\r3\().16b}, [\p], #16
+	cmp	nb, #5
+	b.lt	.Ldone\@
+	ld1	{\r4\().16b}, [\p], #16
+	cmp	nb, #6
+	b.lt	.Ldone\@
+	ld1	{\r5\().16b}, [\p], #16
+	cmp	nb, #7
+	b.lt	.Ldone\@
+	ld1	{\r6\().16b}, [\p], #16
+.Ldone\@:
+	.endm
+
+	/* store the first nb of v0-v7 to out (advancing out) */
+	.macro	store8
+	cmp	nb, #8
+	b.lt	.Lpart\@
+	st1	{v0.16b-v3.16b}, [out], #64
+	st1	{v4.16b-v7.16b}, [out], #64
+	b	.Ldone\@
+.Lpart\@:
+	st1	{v0.16b}, [out], #16
+	cmp	nb, #2
+	b.lt	.Ldone\@
+	st1	{v1.16b}, [out], #16
+	cmp	nb, #3
+	b.lt	.Ldone\@
+	st1	{v2.16b}, [out], #16
+	cmp	nb, #4
+	b.lt	.Ldone\@
+	st1	{v3.16b}, [out], #16
+	cmp	nb, #5
+	b.lt	.Ldone\@
+	st1	{v4.16b}, [out], #16
+	cmp	nb, #6
+	b.lt	.Ldone\@
+	st1	{v5.16b}, [out], #16
+	cmp	nb, #7
+	b.lt	.Ldone\@
+	st1	{v6.16b}, [out], #16
+.Ldone\@:
+	.endm
+
+	/* v0-v7 ^= v8-v15 */
+	.macro	xor8
+	eor	v0.16b, v0.16b, v8.16b
+	eor	v1.16b, v1.16b, v9.16b
+	eor	v2.16b, v2.16b, v10.16b
+	eor	v3.16b, v3.16b, v11.16b
+	eor	v4.16b, v4.16b, v12.16b
+	eor	v5.16b, v5.16b, v13.16b
+	eor	v6.16b, v6.16b, v14.16b
+	eor	v7.16b, v7.16b, v15.16b
+	.endm
+
+	/* v8-v15 = the eight 16-byte scratch slots */
+	.macro	load_scratch
+	add	ptr, sp, #80
+	ld1	{v8.16b-v11.16b}, [ptr], #64
+	ld1	{v12.16b-v15.16b}, [ptr]
+	.endm
+
+/* --------------------------------------------------------- entry points */
+
+/*
+ * void ctneon_bs_convert_key(u8 *bskey, const u8 *std, int rounds)
+ * In: x0 = bskey (CTNEON_BS_KEY_SIZE bytes), x1 = FIPS-197 round keys,
+ * w2 = rounds.  Plane i of a round key: 0xff where bit i of the key byte
+ * is set (cmtst against 1 << i), 0x00 elsewhere.
+ * Clobbers x0-x4, v0-v7, v16-v23.
+ */
+SYM_FUNC_START(ctneon_bs_convert_key)
+	movi	v16.16b, #0x01
+	movi	v17.16b, #0x02
+	movi	v18.16b, #0x04
+	movi	v19.16b, #0x08
+	movi	v20.16b, #0x10
+	movi	v21.16b, #0x20
+	movi	v22.16b, #0x40
+	movi	v23.16b, #0x80
+	mov	w4, #128
+	add	x3, x0, #15 * 128		// decryption keys, last one
+	umaddl	x3, w2, w4, x3			//   at + rounds * 128
+	mov	w4, #0				// round key index
+.Lcvt_loop:
+	ld1	{v7.16b}, [x1], #16
+	cmtst	v0.16b, v7.16b, v16.16b
+	cmtst	v1.16b, v7.16b, v17.16b
+	cmtst	v2.16b, v7.16b, v18.16b
+	cmtst	v3.16b, v7.16b, v19.16b
+	cmtst	v4.16b, v7.16b, v20.16b
+	cmtst	v5.16b, v7.16b, v21.16b
+	cmtst	v6.16b, v7.16b, v22.16b
+	cmtst	v7.16b, v7.16b, v23.16b
+	cbz	w4, 0f				// rk[0] carries no constant
+	not	v0.16b, v0.16b			// ^ 0x63: planes 0, 1, 5, 6
+	not	v1.16b, v1.16b
+	not	v5.16b, v5.16b
+	not	v6.16b, v6.16b
+0:	st1	{v0.16b-v3.16b}, [x0], #64
+	st1	{v4.16b-v7.16b}, [x0], #64
+	st1	{v0.16b-v3.16b}, [x3], #64
+	st1	{v4.16b-v7.16b}, [x3]
+	sub	x3, x3, #64 + 128
+	add	w4, w4, #1
+	cmp	w4, w2
+	b.le	.Lcvt_loop
+	ret
+SYM_FUNC_END(ctneon_bs_convert_key)
+
+/*
+ * void ctneon_bs_ecb_encrypt(u8 *out, const u8 *in, const u8 *bskey,
+ *			      int rounds, int blocks)
+ * void ctneon_bs_ecb_decrypt(same)
+ * Clobbers x9-x15, v0-v31 (d8-d15 preserved), flags.
+ */
+	.macro	ecb_crypt, core
+	bs_frame_push
+.Lecb_loop\@:
+	cmp	blocks, #0
+	b.le	.Lecb_done\@
+	batch_size
+	load8	in, v0, v1, v2, v3, v4, v5, v6, v7
+	bl	\core
+	store8
+	sub	blocks, blocks, #8
+	b	.Lecb_loop\@
+.Lecb_done\@:
+	bs_frame_pop
+	ret
+	.endm
+
+SYM_FUNC_START(ctneon_bs_ecb_encrypt)
+	ecb_crypt	aesbs_encrypt8
+SYM_FUNC_END(ctneon_bs_ecb_encrypt)
+
+SYM_FUNC_START(ctneon_bs_ecb_decrypt)
+	ecb_crypt	aesbs_decrypt8
+SYM_FUNC_END(ctneon_bs_ecb_decrypt)
+
+/*
+ * void ctneon_bs_cbc_decrypt(u8 *out, const u8 *in, const u8 *bskey,
+ *			      int rounds, int blocks, u8 iv[16])
+ * P[i] = D(C[i]) ^ C[i-1], C[-1] = iv; iv out = C[blocks-1].  The batch's
+ * ciphertexts are kept in the stack scratch before anything is written,
+ * so out == in works.  Clobbers x6-x15, v0-v31 (d8-d15 preserved), flags.
+ */
+SYM_FUNC_START(ctneon_bs_cbc_decrypt)
+	bs_frame_push
+.Lcbc_loop:
+	cmp	blocks, #0
+	b.le	.Lcbc_done
+	batch_size
+	load8	in, v0, v1, v2, v3, v4, v5, v6, v7
+	add	ptr, sp, #80
+	st1	{v0.16b-v3.16b}, [ptr], #64
+	st1	{v4.16b-v7.16b}, [ptr]
+	bl	aesbs_decrypt8
+	ld1	{v8.16b}, [ivp]			// chaining values: iv, C0..C6
+	add	ptr, sp, #80
+	ld1	{v9.16b-v12.16b}, [ptr], #64
+	ld1	{v13.16b-v15.16b}, [ptr]
+	xor8
+	add	ptr, sp, #80 - 16		// next iv = C[nb - 1]
+	add	ptr, ptr, nb, uxtw #4
+	ld1	{v16.16b}, [ptr]
+	st1	{v16.16b}, [ivp]
+	store8
+	sub	blocks, blocks, #8
+	b	.Lcbc_loop
+.Lcbc_done:
+	bs_frame_pop	1
+	ret
+SYM_FUNC_END(ctneon_bs_cbc_decrypt)
+
+/*
+ * void ctneon_bs_ctr_crypt(u8 *out, const u8 *in, const u8 *bskey,
+ *			    int rounds, int blocks, u8 ctr[16])
+ * The counter is a 128-bit big-endian integer held as cthi:ctlo; block i
+ * of a batch encrypts ctr + i (adds/adc: the carry runs through all 128
+ * bits and wraps at 2^128).  ctr out = ctr + blocks.
+ * Clobbers x6-x15, v0-v31 (d8-d15 preserved), flags.
+ */
+	.macro	ctr_block, v, i
+	adds	tmp0, ctlo, #\i
+	adc	tmp1, cthi, xzr
+	rev	tmp0, tmp0
+	rev	tmp1, tmp1
+	fmov	d\v, tmp1
+	mov	v\v\().d[1], tmp0
+	.endm
+
+SYM_FUNC_START(ctneon_bs_ctr_crypt)
+	bs_frame_push
+	ldp	cthi, ctlo, [ivp]
+	rev	cthi, cthi
+	rev	ctlo, ctlo
+.Lctr_loop:
+	cmp	blocks, #0
+	b.le	.Lctr_done
+	batch_size
+	ctr_block	0, 0
+	ctr_block	1, 1
+	ctr_block	2, 2
+	ctr_block	3, 3
+	ctr_block	4, 4
+	ctr_block	5, 5
+	ctr_block	6, 6
+	ctr_block	7, 7
+	adds	ctlo, ctlo, nb, uxtw
+	adc	cthi, cthi, xzr
+	bl	aesbs_encrypt8
+	load8	in, v8, v9, v10, v11, v12, v13, v14, v15
+	xor8
+	store8
+	sub	blocks, blocks, #8
+	b	.Lctr_loop
+.Lctr_done:
+	rev	tmp0, cthi
+	rev	tmp1, ctlo
+	stp	tmp0, tmp1, [ivp]
+	bs_frame_pop
+	ret
+SYM_FUNC_END(ctneon_bs_ctr_crypt)
+
+/*
+ * void ctneon_bs_xts_encrypt(u8 *out, const u8 *in, const u8 *bskey,
+ *			      int rounds, int blocks, u8 tweak[16])
+ * void ctneon_bs_xts_decrypt(same)
+ * C[i] = E(P[i] ^ T[i]) ^ T[i], T[i+1] = T[i] * x in GF(2^128) (IEEE 1619:
+ * little-endian, x^128 = x^7 + x^2 + x + 1).  The batch's eight tweaks are
+ * computed in tlo:thi and kept in the stack scratch; tweak out =
+ * T * x^blocks.  Clobbers x6-x15, v0-v31 (d8-d15 preserved), flags.
+ */
+	/* tlo:thi *= x, branch-free */
+	.macro	xts_double
+	and	tmp0, tmp2, thi, asr #63	// 0x87 iff bit 127 is set
+	extr	thi, thi, tlo, #63
+	eor	tlo, tmp0, tlo, lsl #1
+	.endm
+
+	.macro	xts_crypt, core
+	bs_frame_push
+	ldp	tlo, thi, [ivp]
+	mov	tmp2, #0x87
+.Lxts_loop\@:
+	cmp	blocks, #0
+	b.le	.Lxts_done\@
+	batch_size
+	add	ptr, sp, #80
+	.rept	8
+	stp	tlo, thi, [ptr], #16
+	xts_double
+	.endr
+	cmp	nb, #8				// fewer than 8: T * x^nb is in
+	b.eq	0f				// the scratch, slot nb
+	add	ptr, sp, #80
+	add	ptr, ptr, nb, uxtw #4
+	ldp	tlo, thi, [ptr]
+0:	load8	in, v0, v1, v2, v3, v4, v5, v6, v7
+	load_scratch
+	xor8
+	bl	\core
+	load_scratch
+	xor8
+	store8
+	sub	blocks, blocks, #8
+	b	.Lxts_loop\@
+.Lxts_done\@:
+	stp	tlo, thi, [ivp]
+	bs_frame_pop	1
+	ret
+	.endm
+
+SYM_FUNC_START(ctneon_bs_xts_encrypt)
+	xts_crypt	aesbs_encrypt8
+SYM_FUNC_END(ctneon_bs_xts_encrypt)
+
+SYM_FUNC_START(ctneon_bs_xts_decrypt)
+	xts_crypt	aesbs_decrypt8
+SYM_FUNC_END(ctneon_bs_xts_decrypt)
