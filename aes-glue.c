@@ -212,7 +212,7 @@ static void ct_xts_block(const struct ctneon_aes_key *key, bool enc, u8 *out,
 static void ct_xts(const struct ctneon_aes_key *key, bool enc, u8 *out,
 		   const u8 *in, unsigned int bytes, u8 t[16])
 {
-	unsigned int tail = bytes % 16;
+	unsigned int tail = bytes % 16, n;
 	u8 cc[16], next[16];
 
 	if (tail)		/* the last full block goes with the tail */
@@ -228,8 +228,12 @@ static void ct_xts(const struct ctneon_aes_key *key, bool enc, u8 *out,
 	memcpy(next, t, 16);
 	xts_mul_x(next);
 	ct_xts_block(key, enc, cc, in, enc ? t : next);
-	memcpy(out + 16, cc, tail);
-	memcpy(cc, in + 16, tail);
+	for (n = 0; n < tail; n++) {	/* swap, so that in == out works */
+		u8 x = in[16 + n];
+
+		out[16 + n] = cc[n];
+		cc[n] = x;
+	}
 	ct_xts_block(key, enc, out, cc, enc ? next : t);
 	memzero_explicit(cc, sizeof(cc));
 }
