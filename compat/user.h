@@ -10,8 +10,6 @@ typedef uint8_t u8;
 typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
-typedef uint32_t __le32;
-typedef uint64_t __le64;
 #define __aligned(x) __attribute__((aligned(x)))
 #define asmlinkage
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
