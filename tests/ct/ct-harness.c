@@ -26,7 +26,15 @@
  * across all 128 bits (seed % 4 == 2) so that carry handling is exercised.
  *
  * Adding a core: write a call_<x>() that calls it on the ct buffers with
- * c->len and c->klen, and add one line to ct_families[].  A family with
+ * c->len and c->klen, and add one line to ct_families[] (bs = 1 if it
+ * takes the bit-sliced key, which is then converted outside the window).
+ *
+ * The bit-sliced cores (aes-neonbs.h) are checked with 1, 7, 8, 9, 16 and
+ * 17 blocks: a partial batch alone, a full one, and full ones followed by
+ * a partial one; CBC decryption and CTR also in place.  Whether a piece
+ * goes to the bit-sliced or the vpaes core is decided in aes-glue.c from
+ * lengths only (ctneon_bs_blocks()), and the one-time key conversion is
+ * gated by a public state, so nothing there needs tracing.  A family with
  * expect_leak set is a negative control: run.sh fails if it is NOT flagged.
  *
  * Usage: ct-harness [-n SEEDS] list | run [SUBSTRING | =NAME] | selftest
@@ -36,11 +44,12 @@
 #include <string.h>
 
 #include "aes-ct.h"
+#include "aes-neonbs.h"
 #include "vpaes.h"
 #include "tests/ct/ct-markers.h"
 #include "tests/ct/leaky.h"
 
-#define CT_MAXLEN	256
+#define CT_MAXLEN	(17 * 16)	/* the longest case: 17 bit-sliced blocks */
 #define CT_MAXLENS	10
 
 /* Every secret and every output: one static object, fixed addresses. */
@@ -50,6 +59,7 @@ static struct {
 	u8 src[CT_MAXLEN];
 	u8 dst[CT_MAXLEN];
 	struct ctneon_aes_key ks;
+	u8 bskey[CTNEON_BS_KEY_SIZE] __attribute__((aligned(16)));
 	volatile int sink;
 } ct __attribute__((aligned(64)));
 
@@ -63,6 +73,7 @@ struct ct_family {
 	const char *unit;		/* unit of len in the case name, or NULL */
 	int lens[CT_MAXLENS];		/* 0-terminated; none: one case, len 0 */
 	int expect_leak;
+	int bs;				/* needs ct.bskey (converted outside) */
 };
 
 struct ct_case {
@@ -145,6 +156,62 @@ static void call_ct_decrypt(const struct ct_case *c)
 	ctneon_aes_ct_decrypt(&ct.ks, ct.dst, ct.src);
 }
 
+/*
+ * The bit-sliced cores (aes-neonbs.h): whole blocks, c->len of them; the
+ * key is converted outside the window except in call_bs_convert_key().
+ */
+static void call_bs_convert_key(const struct ct_case *c)
+{
+	(void)c;
+	ctneon_bs_convert_key(ct.bskey, ct.ks.std[0], ct.ks.rounds);
+}
+
+static void call_bs_ecb_encrypt(const struct ct_case *c)
+{
+	ctneon_bs_ecb_encrypt(ct.dst, ct.src, ct.bskey, ct.ks.rounds, c->len);
+}
+
+static void call_bs_ecb_decrypt(const struct ct_case *c)
+{
+	ctneon_bs_ecb_decrypt(ct.dst, ct.src, ct.bskey, ct.ks.rounds, c->len);
+}
+
+static void call_bs_cbc_decrypt(const struct ct_case *c)
+{
+	ctneon_bs_cbc_decrypt(ct.dst, ct.src, ct.bskey, ct.ks.rounds, c->len,
+			      ct.iv);
+}
+
+static void call_bs_cbc_decrypt_inplace(const struct ct_case *c)
+{
+	ctneon_bs_cbc_decrypt(ct.src, ct.src, ct.bskey, ct.ks.rounds, c->len,
+			      ct.iv);
+}
+
+static void call_bs_ctr_crypt(const struct ct_case *c)
+{
+	ctneon_bs_ctr_crypt(ct.dst, ct.src, ct.bskey, ct.ks.rounds, c->len,
+			    ct.iv);
+}
+
+static void call_bs_ctr_crypt_inplace(const struct ct_case *c)
+{
+	ctneon_bs_ctr_crypt(ct.src, ct.src, ct.bskey, ct.ks.rounds, c->len,
+			    ct.iv);
+}
+
+static void call_bs_xts_encrypt(const struct ct_case *c)
+{
+	ctneon_bs_xts_encrypt(ct.dst, ct.src, ct.bskey, ct.ks.rounds, c->len,
+			      ct.iv);
+}
+
+static void call_bs_xts_decrypt(const struct ct_case *c)
+{
+	ctneon_bs_xts_decrypt(ct.dst, ct.src, ct.bskey, ct.ks.rounds, c->len,
+			      ct.iv);
+}
+
 /* negative controls */
 static void call_leak_ttable(const struct ct_case *c)
 {
@@ -167,23 +234,34 @@ static const int ct_nokey[] = { 0 };
 #define CT_BLOCKS	{ 1, 2, 3, 8 }
 #define CT_CTR_BYTES	{ 1, 15, 16, 17, 32, 47, 64, 100 }
 #define CT_XTS_BYTES	{ 16, 32, 48, 17, 31, 33, 47, 100 }
+/* bit-sliced: one partial batch, one, one and a bit, two, two and a bit */
+#define CT_BS_BLOCKS	{ 1, 7, 8, 9, 16, 17 }
 
 static const struct ct_family ct_families[] = {
-	{ "ctneon_vpaes_ecb_encrypt", call_ecb_encrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0 },
-	{ "ctneon_vpaes_ecb_decrypt", call_ecb_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0 },
-	{ "ctneon_vpaes_cbc_encrypt", call_cbc_encrypt, ct_aes_keys, "blocks", { 1, 3, 8 }, 0 },
-	{ "ctneon_vpaes_cbc_decrypt", call_cbc_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0 },
-	{ "ctneon_vpaes_cbc_decrypt-inplace", call_cbc_decrypt_inplace, ct_aes128, "blocks", { 3 }, 0 },
-	{ "ctneon_vpaes_ctr_crypt", call_ctr_crypt, ct_aes_keys, "bytes", CT_CTR_BYTES, 0 },
-	{ "ctneon_vpaes_ctr_crypt-inplace", call_ctr_crypt_inplace, ct_aes128, "bytes", { 47 }, 0 },
-	{ "ctneon_vpaes_xts_encrypt", call_xts_encrypt, ct_aes_keys, "bytes", CT_XTS_BYTES, 0 },
-	{ "ctneon_vpaes_xts_decrypt", call_xts_decrypt, ct_aes_keys, "bytes", CT_XTS_BYTES, 0 },
-	{ "ctneon_aes_expandkey", call_expandkey, ct_aes_keys, NULL, { 0 }, 0 },
-	{ "ctneon_aes_ct_encrypt", call_ct_encrypt, ct_aes_keys, NULL, { 0 }, 0 },
-	{ "ctneon_aes_ct_decrypt", call_ct_decrypt, ct_aes_keys, NULL, { 0 }, 0 },
+	{ "ctneon_vpaes_ecb_encrypt", call_ecb_encrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
+	{ "ctneon_vpaes_ecb_decrypt", call_ecb_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
+	{ "ctneon_vpaes_cbc_encrypt", call_cbc_encrypt, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
+	{ "ctneon_vpaes_cbc_decrypt", call_cbc_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
+	{ "ctneon_vpaes_cbc_decrypt-inplace", call_cbc_decrypt_inplace, ct_aes128, "blocks", { 3 }, 0, 0 },
+	{ "ctneon_vpaes_ctr_crypt", call_ctr_crypt, ct_aes_keys, "bytes", CT_CTR_BYTES, 0, 0 },
+	{ "ctneon_vpaes_ctr_crypt-inplace", call_ctr_crypt_inplace, ct_aes128, "bytes", { 47 }, 0, 0 },
+	{ "ctneon_vpaes_xts_encrypt", call_xts_encrypt, ct_aes_keys, "bytes", CT_XTS_BYTES, 0, 0 },
+	{ "ctneon_vpaes_xts_decrypt", call_xts_decrypt, ct_aes_keys, "bytes", CT_XTS_BYTES, 0, 0 },
+	{ "ctneon_aes_expandkey", call_expandkey, ct_aes_keys, NULL, { 0 }, 0, 0 },
+	{ "ctneon_aes_ct_encrypt", call_ct_encrypt, ct_aes_keys, NULL, { 0 }, 0, 0 },
+	{ "ctneon_aes_ct_decrypt", call_ct_decrypt, ct_aes_keys, NULL, { 0 }, 0, 0 },
+	{ "ctneon_bs_convert_key", call_bs_convert_key, ct_aes_keys, NULL, { 0 }, 0, 1 },
+	{ "ctneon_bs_ecb_encrypt", call_bs_ecb_encrypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
+	{ "ctneon_bs_ecb_decrypt", call_bs_ecb_decrypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
+	{ "ctneon_bs_cbc_decrypt", call_bs_cbc_decrypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
+	{ "ctneon_bs_cbc_decrypt-inplace", call_bs_cbc_decrypt_inplace, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
+	{ "ctneon_bs_ctr_crypt", call_bs_ctr_crypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
+	{ "ctneon_bs_ctr_crypt-inplace", call_bs_ctr_crypt_inplace, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
+	{ "ctneon_bs_xts_encrypt", call_bs_xts_encrypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
+	{ "ctneon_bs_xts_decrypt", call_bs_xts_decrypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
 	/* negative controls: must be flagged */
-	{ "leak-ttable-aes", call_leak_ttable, ct_aes128, NULL, { 0 }, 1 },
-	{ "leak-prefix-compare", call_leak_compare, ct_nokey, "bytes", { 16 }, 1 },
+	{ "leak-ttable-aes", call_leak_ttable, ct_aes128, NULL, { 0 }, 1, 0 },
+	{ "leak-prefix-compare", call_leak_compare, ct_nokey, "bytes", { 16 }, 1, 0 },
 };
 
 #define CT_NFAMILIES	(sizeof(ct_families) / sizeof(ct_families[0]))
@@ -267,10 +345,13 @@ static void ct_fill(const struct ct_case *c, int index, unsigned int seed)
 	}
 	memset(ct.dst, 0, sizeof(ct.dst));
 	memset(&ct.ks, 0, sizeof(ct.ks));
+	memset(ct.bskey, 0, sizeof(ct.bskey));
 	if (c->klen && ctneon_aes_expandkey(&ct.ks, ct.key, c->klen)) {
 		fprintf(stderr, "ct-harness: expandkey failed\n");
 		exit(2);
 	}
+	if (c->fam->bs)
+		ctneon_bs_convert_key(ct.bskey, ct.ks.std[0], ct.ks.rounds);
 }
 
 /* ---- the window ---------------------------------------------------------- */
@@ -304,8 +385,8 @@ static int ct_run(const char *filter, unsigned int seeds)
 
 /*
  * The harness checks its own leaky AES on FIPS-197 C.1-C.3 and reports
- * (without failing: that is the unit tests' job) whether the vpaes ECB core
- * and the portable cipher agree with it.
+ * (without failing: that is the unit tests' job) whether the vpaes and
+ * bit-sliced ECB cores and the portable cipher agree with it.
  */
 static int ct_selftest(void)
 {
@@ -339,6 +420,10 @@ static int ct_selftest(void)
 		       memcmp(out, want[k], 16) ? "note: WRONG" : "ok", 8 * klen);
 		ctneon_vpaes_ecb_encrypt(out, pt, ct.ks.enc[0], ct.ks.rounds, 1);
 		printf("%s selftest ctneon_vpaes_ecb_encrypt/aes%d\n",
+		       memcmp(out, want[k], 16) ? "note: WRONG" : "ok", 8 * klen);
+		ctneon_bs_convert_key(ct.bskey, ct.ks.std[0], ct.ks.rounds);
+		ctneon_bs_ecb_encrypt(out, pt, ct.bskey, ct.ks.rounds, 1);
+		printf("%s selftest ctneon_bs_ecb_encrypt/aes%d\n",
 		       memcmp(out, want[k], 16) ? "note: WRONG" : "ok", 8 * klen);
 	}
 	return bad;

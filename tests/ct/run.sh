@@ -9,8 +9,8 @@
 # CONFIG_THUMB2_KERNEL); arm-t32 the same sources built as Thumb-2, as a
 # CONFIG_THUMB2_KERNEL kernel would.  all = arm64 arm arm-t32.
 # Builds tests/ct/ctplugin.so (a QEMU TCG plugin, for the host) and
-# tests/ct/ct-harness (for the guest, linking aes-ct.c and
-# <arch>/vpaes-core.S), runs the harness once per architecture under the
+# tests/ct/ct-harness (for the guest, linking aes-ct.c,
+# <arch>/vpaes-core.S and <arch>/aes-neonbs-core.S), runs the harness once per architecture under the
 # dynamically linked qemu-<arch> with the plugin in trace mode, and compares,
 # for every case (entry point x key size x length), the windows of all
 # seeds: the sequence of executed instruction addresses and the sequence of
@@ -25,6 +25,8 @@
 #   CT_QUIET=1        print only failures and the summary
 #   CT_CORE_arm=F, CT_CORE_arm64=F
 #                     assemble F instead of <arch>/vpaes-core.S (development)
+#   CT_BSCORE_arm=F, CT_BSCORE_arm64=F
+#                     assemble F instead of <arch>/aes-neonbs-core.S
 # On a failure the full streams of seed 0 and of the first differing seed
 # are dumped and diffed in build/ct/<arch>/; see Documentation/measurement.rst.
 
@@ -130,38 +132,43 @@ dump_diff() {
 }
 
 check_arch() {
-	local arch=$1 dir=$OUT/$1 cc core shim cflags coreflags
+	local arch=$1 dir=$OUT/$1 cc core bscore shim cflags coreflags
 	case $arch in
 	arm64)	cc=aarch64-linux-gnu-gcc; QEMU=/usr/bin/qemu-aarch64
 		NM=aarch64-linux-gnu-nm
 		cflags=""; coreflags=""
-		core=${CT_CORE_arm64:-$SRC/arm64/vpaes-core.S} ;;
+		core=${CT_CORE_arm64:-$SRC/arm64/vpaes-core.S}
+		bscore=${CT_BSCORE_arm64:-$SRC/arm64/aes-neonbs-core.S} ;;
 	arm|arm-t32)
 		cc=arm-linux-gnueabihf-gcc; QEMU=/usr/bin/qemu-arm
 		NM=arm-linux-gnueabihf-nm
 		cflags="-march=armv7-a -mfpu=neon -mfloat-abi=hard"
 		coreflags="-marm -D__LINUX_ARM_ARCH__=7"
 		[ "$arch" = arm-t32 ] && coreflags="-mthumb -D__LINUX_ARM_ARCH__=7"
-		core=${CT_CORE_arm:-$SRC/arm/vpaes-core.S} ;;
+		core=${CT_CORE_arm:-$SRC/arm/vpaes-core.S}
+		bscore=${CT_BSCORE_arm:-$SRC/arm/aes-neonbs-core.S} ;;
 	esac
 	shim=$SRC/tests/unit/shim/${arch%-t32}
 	mkdir -p "$dir"
 	rm -f "$dir"/*.dump "$dir"/*.diff "$dir"/*.trace "$dir"/*.seed*
 
-	if [ ! -f "$core" ]; then
-		say_fail "$arch/vpaes-core: $core does not exist"
+	if [ ! -f "$core" ] || [ ! -f "$bscore" ]; then
+		say_fail "$arch/cores: $core or $bscore does not exist"
 		return
 	fi
 	# the module's objects as the kernel builds them (ARM mode on arm),
 	# the harness and the negative controls in the compiler's default mode
 	if ! { $cc -O2 -Wall -Wextra -Werror $cflags $coreflags -D__ASSEMBLY__ -Wa,--noexecstack \
 			-I"$SRC" -I"$shim" -c "$core" -o "$dir/vpaes-core.o" &&
+	       $cc -O2 -Wall -Wextra -Werror $cflags $coreflags -D__ASSEMBLY__ -Wa,--noexecstack \
+			-I"$SRC" -I"$shim" -c "$bscore" -o "$dir/aes-neonbs-core.o" &&
 	       $cc -O2 -Wall -Wextra -Werror $cflags $coreflags \
 			-I"$SRC" -I"$shim" -c "$SRC/aes-ct.c" -o "$dir/aes-ct.o" &&
 	       $cc -O2 -Wall -Wextra -Werror $cflags -static \
 			-I"$SRC" -I"$shim" -o "$dir/ct-harness" \
 			"$SRC/tests/ct/ct-harness.c" "$SRC/tests/ct/leaky.c" \
-			"$dir/aes-ct.o" "$dir/vpaes-core.o"; } 2>"$dir/build.log"; then
+			"$dir/aes-ct.o" "$dir/vpaes-core.o" \
+			"$dir/aes-neonbs-core.o"; } 2>"$dir/build.log"; then
 		cat "$dir/build.log" >&2
 		say_fail "$arch/build"
 		return
