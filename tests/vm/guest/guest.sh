@@ -12,6 +12,8 @@
 #  3. the kernel picks ctneon for ecb/cbc/ctr/xts(aes) and for the aes
 #     cipher when asked by cra_name, with the in-tree NEON drivers loaded
 #  4. afalg-diff (NEON path), then again with force_fallback=1
+#  4b. afalg-hybrid: the vpaes/bit-sliced split on one transform (threshold
+#     crossed both ways; threads racing the bit-sliced key conversion)
 #  5. tcrypt mode=10 (the AES-mode vectors of testmgr, which allocates by
 #     cra_name and so gets ctneon), NEON and fallback
 #  6. rmmod ctneon; insmod again; the self-tests pass again
@@ -210,6 +212,15 @@ pick aes skcipher "pcbc(aes)" "pcbc(aes-ctneon)"
 # 4. differential tests, NEON then the portable path
 afalg_diff "" -n "$CASES"
 dmesg_check afalg-diff
+t0=$(now)
+$BIN/afalg-hybrid ${CTNEON_SEED:+-s "$CTNEON_SEED"} >/tmp/hybrid.out 2>&1
+rc=$?
+cat /tmp/hybrid.out
+npass=$((npass + $(grep -c '^ok ' /tmp/hybrid.out)))
+nfail=$((nfail + $(grep -c '^FAIL ' /tmp/hybrid.out)))
+[ $rc != 0 ] && ! grep -q '^FAIL ' /tmp/hybrid.out && fail "afalg-hybrid: exit status $rc"
+note "afalg-hybrid took $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
+dmesg_check afalg-hybrid
 if [ "${CTNEON_QUICK:-0}" != 1 ]; then
 	set_fallback 1
 	afalg_diff "-fallback" -n "$FBCASES" -l 2048
