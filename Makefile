@@ -5,6 +5,7 @@
 #   make                       build ctneon.ko against the running kernel
 #                              (/lib/modules/$(uname -r)/build), on an ARM box
 #   make install               modules_install + depmod for that kernel
+#                              (KDIR=, KREL=, INSTALL_MOD_PATH= as usual)
 #   make ARCH=arm|arm64 KERNEL=6.1|6.12
 #                              cross-build against the cached Debian kernel
 #                              (scripts/kernels.sh fetches it once); the
@@ -90,11 +91,12 @@ KDIR ?= /lib/modules/$(KREL)/build
 default modules:
 	@set -eo pipefail; \
 	$(MAKE) -C $(KDIR) M=$(SRC) W=1 modules 2>&1 | tee $(SRC)/.build.log; \
-	$(call fail_on_warnings,$(SRC)/.build.log,$(SRC)/ctneon.ko $$(find $(SRC) -path $(SRC)/build -prune -o -name '*.o' -print))
+	$(call fail_on_warnings,$(SRC)/.build.log,$(SRC)/ctneon.ko $$(cd $(SRC) && $(SYNC_FIND) | \
+		sed -n 's/\.[cS]$$/.o/p'))
 
 install: default
 	$(MAKE) -C $(KDIR) M=$(SRC) modules_install
-	depmod -a $(KREL)
+	depmod $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) -a $(KREL)
 
 vm:
 	@echo "make vm needs ARCH=arm|arm64 KERNEL=6.1|6.12" >&2; exit 1
@@ -110,7 +112,7 @@ check:
 	$(SRC)/scripts/check.sh
 
 unit:
-	$(SRC)/tests/unit/run.sh
+	$(SRC)/tests/unit/run.sh all
 
 run:
 	$(SRC)/scripts/run-demo.sh

@@ -53,6 +53,7 @@ APTDIR=$CACHE/apt
 DEBS=$CACHE/debs
 
 log() { echo "kernels.sh: $*" >&2; }
+trap 'log "failed (line $LINENO)"' ERR
 
 finish() {
 	local rel
@@ -145,23 +146,22 @@ papt() { APT_CONFIG=$APTDIR/apt.conf "$@"; }
 
 # Newest version of PKG (pkg:arch) whose version starts with PREFIX.
 newest() {
-	papt apt-cache madison "$1" 2>/dev/null |
-		awk -F'|' -v p="$2" '{ gsub(/ /, "", $2); if (index($2, p) == 1) print $2 }' |
-		sort -u | while read -r v; do echo "$v"; done |
-		{
-			best=
-			while read -r v; do
-				if [ -z "$best" ] || dpkg --compare-versions "$v" gt "$best"; then
-					best=$v
-				fi
-			done
-			echo "$best"
-		}
+	local v best=
+	for v in $(papt apt-cache madison "$1" 2>/dev/null |
+		   awk -F'|' -v p="$2" '{ gsub(/ /, "", $2); if (index($2, p) == 1) print $2 }'); do
+		if [ -z "$best" ] || dpkg --compare-versions "$v" gt "$best"; then
+			best=$v
+		fi
+	done
+	echo "$best"
 }
 
-# Depends: field of PKG=VERSION, one dependency name per line.
+# Depends: field of PKG=VERSION, one dependency name per line.  (No early
+# exit in these pipelines: with pipefail a SIGPIPE upstream would fail them.)
 depends_of() {
-	papt apt-cache show "$1=$2" | awk '/^Depends:/ { sub(/^Depends:/, ""); print; exit }' |
+	local out
+	out=$(papt apt-cache show "$1=$2")
+	awk '/^Depends:/ && !done { sub(/^Depends:/, ""); print; done = 1 }' <<<"$out" |
 		tr ',' '\n' | sed -e 's/|.*//' -e 's/(.*//' -e 's/^ *//' -e 's/ *$//' -e 's/:.*//'
 }
 
@@ -173,19 +173,28 @@ fetch() {	# fetch PKG:ARCH VERSION -> path of the .deb
 		log "download $pkg=$ver"
 		(cd "$DEBS" && papt apt-get -q download "$pkg=$ver" >&2)
 	fi
-	[ -s "$f" ] || f=$(ls "$DEBS/${name}_"*"_${arch}.deb" | grep -F "_${ver//:/%3a}_" | head -n1)
+	if [ ! -s "$f" ]; then	# apt may spell the epoch differently
+		f=$(ls "$DEBS/${name}_"*"_${arch}.deb")
+		f=$(grep -m1 -F "_${ver#*:}_" <<<"$f")
+	fi
 	echo "$f"
 }
 
 # ---- resolve ----------------------------------------------------------
 
 start=$(date +%s)
+# One fetch at a time per cache (parallel builds share the apt lists).
+mkdir -p "$CACHE"
+exec 9>"$CACHE/.lock"
+flock 9
+[ -f "$ROOT/.complete" ] && [ "${CTNEON_REFRESH:-0}" != 1 ] && finish
 setup_apt
 mkdir -p "$DEBS"
 
 metaver=$(newest "linux-image-$FLAVOUR:$DEBARCH" "$KERNEL.")
 [ -n "$metaver" ] || { log "no linux-image-$FLAVOUR $KERNEL.x in $SUITES"; exit 1; }
-image=$(depends_of "linux-image-$FLAVOUR:$DEBARCH" "$metaver" | grep '^linux-image-' | head -n1)
+deps=$(depends_of "linux-image-$FLAVOUR:$DEBARCH" "$metaver")
+image=$(grep -m1 '^linux-image-' <<<"$deps")
 rel=${image#linux-image-}
 rel=${rel%-unsigned}
 imagever=$(newest "$image:$DEBARCH" "")
@@ -194,8 +203,9 @@ log "kernel $ARCH $KERNEL: $image $imagever (release $rel)"
 headers=linux-headers-$rel
 headersver=$(newest "$headers:$DEBARCH" "")
 [ -n "$headersver" ] || { log "no $headers"; exit 1; }
-common=$(depends_of "$headers:$DEBARCH" "$headersver" | grep -- '-common$' | head -n1)
-kbuild=$(depends_of "$headers:$DEBARCH" "$headersver" | grep '^linux-kbuild-' | head -n1)
+deps=$(depends_of "$headers:$DEBARCH" "$headersver")
+common=$(grep -m1 -- '-common$' <<<"$deps")
+kbuild=$(grep -m1 '^linux-kbuild-' <<<"$deps")
 commonver=$(newest "$common:all" "")
 [ -n "$commonver" ] || commonver=$(newest "$common" "")
 kbuildver=$(newest "$kbuild:amd64" "")
