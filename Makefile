@@ -12,7 +12,8 @@
 #                              module ends up in build/<arch>-<kernel>/ctneon.ko
 #   make all-kernels           the four cross configurations
 #   make check                 the whole test run (scripts/check.sh)
-#   make unit                  user-space unit tests (tests/unit/run.sh)
+#   make unit                  user-space core tests (tests/unit/)
+#   make ct-check              constant-time trace check (tests/ct/run.sh)
 #   make run                   the demo (scripts/run-demo.sh)
 #   make vm ARCH=.. KERNEL=..  build, then boot the QEMU guest tests once
 #   make clean
@@ -42,7 +43,7 @@ define fail_on_warnings
 	fi
 endef
 
-.PHONY: default modules install clean all-kernels check unit run vm help
+.PHONY: default modules install clean all-kernels check unit ct-check run vm help
 
 ifneq ($(KERNEL),)
 # ---------------------------------------------------------------- cross --
@@ -113,6 +114,11 @@ check:
 
 unit:
 	$(SRC)/tests/unit/run.sh all
+	$(SRC)/tests/unit/bs-run.sh arm
+	$(SRC)/tests/unit/bs-run.sh arm64
+
+ct-check:
+	$(SRC)/tests/ct/run.sh all
 
 run:
 	$(SRC)/scripts/run-demo.sh

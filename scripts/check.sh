@@ -4,9 +4,11 @@
 # scripts/check.sh: the whole ctneon test run (make check, .ci/run).
 #
 #   1. scripts/deps.sh                       packages
-#   2. tests/unit/run.sh arm, arm64          user-space unit tests (qemu-user)
+#   2. tests/unit/run.sh, bs-run.sh          user-space core tests (qemu-user)
+#      tests/ct/run.sh all                   constant-time trace check
 #   3. for arm/arm64 x 6.1/6.12:
 #        make ARCH=.. KERNEL=..              W=1 cross build, no warnings
+#        tests/static-symbols.sh             no table-based AES imported
 #        tests/vm/run.sh ARCH KERNEL         QEMU guest tests
 #
 # Every test script prints "ok <name>" / "FAIL <name>" lines; this script
@@ -67,16 +69,15 @@ deps() {
 
 step deps deps
 
-if [ -x tests/unit/run.sh ]; then
-	for a in arm arm64; do
-		step "unit-$a" tests/unit/run.sh "$a"
-	done
-else
-	echo "=== unit: tests/unit/run.sh not present, skipped"
-fi
+for a in arm arm64; do
+	step "unit-vpaes-$a" tests/unit/run.sh "$a"
+	step "unit-neonbs-$a" tests/unit/bs-run.sh "$a"
+done
+step ct-check tests/ct/run.sh all
 
 for cfg in $CONFIGS; do
 	if step "build-$cfg" build "$cfg"; then
+		step "symbols-$cfg" tests/static-symbols.sh "build/$cfg/ctneon.ko"
 		step "vm-$cfg" tests/vm/run.sh "${cfg%-*}" "${cfg#*-}"
 	fi
 done
