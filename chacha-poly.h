@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ctneon: entry points of the ChaCha20 and Poly1305 cores
+ * (arm/chacha-poly-neon-core.S and arm64/chacha-poly-neon-core.S).
+ *
+ * ChaCha (RFC 8439): state[16] is the 4x4 matrix of 32-bit words (constants,
+ * key, counter word 12, nonce words 13..15), little-endian words in memory.
+ * Poly1305 (RFC 8439 section 2.5): the key r || s; the accumulator and the
+ * powers of r live in a private state of CTNEON_POLY_STATE_SIZE bytes.
+ * No branch and no memory address depends on keys, data, keystream or tag.
+ * Call between kernel_neon_begin() and kernel_neon_end() in the kernel.
+ */
+#ifndef CTNEON_CHACHA_POLY_H
+#define CTNEON_CHACHA_POLY_H
+
+#ifdef __KERNEL__
+#include <linux/linkage.h>
+#include <linux/types.h>
+#else
+#include "compat/user.h"
+#endif
+
+#define CTNEON_POLY_STATE_SIZE	256
+
+/*
+ * XOR bytes >= 0 of keystream into src -> dst, any length, starting at block
+ * counter state[12]; nrounds is 20 or 12.  On return state[12] has advanced by
+ * DIV_ROUND_UP(bytes, 64), wrapping modulo 2^32 without carry into word 13.
+ */
+asmlinkage void ctneon_chacha_crypt(u32 state[16], u8 *dst, const u8 *src,
+				    int bytes, int nrounds);
+
+/* HChaCha (the XChaCha subkey): out[8] = words 0..3 and 12..15 after nrounds */
+asmlinkage void ctneon_hchacha(const u32 state[16], u32 out[8], int nrounds);
+
+/* key: r (clamped by the core) || s, 32 bytes; clears the accumulator */
+asmlinkage void ctneon_poly1305_init(u8 *pstate, const u8 key[32]);
+/* blocks >= 0 whole 16-byte blocks, each with the 2^128 pad bit */
+asmlinkage void ctneon_poly1305_blocks(u8 *pstate, const u8 *src, int blocks);
+/* the tag: (acc mod 2^130 - 5) + s mod 2^128, fully reduced */
+asmlinkage void ctneon_poly1305_final(u8 *pstate, u8 tag[16]);
+
+/*
+ * The stitched AEAD step: encrypt (enc != 0) or decrypt bytes of src into
+ * dst with ChaCha20 from state (advancing state[12]) and absorb the
+ * ciphertext into Poly1305 in the same pass.  bytes is a multiple of 64
+ * except in the last call of a message, where the ciphertext's final
+ * partial 16-byte block is absorbed zero-padded (RFC 8439 section 2.8).
+ */
+asmlinkage void ctneon_chachapoly_crypt(u32 state[16], u8 *pstate, u8 *dst,
+					const u8 *src, int bytes, int enc);
+
+#endif
