@@ -29,7 +29,10 @@
  *
  * Besides the stream, the key expansion is tested directly: -EINVAL for
  * every length but 16, 24 and 32, and the std schedule against FIPS-197
- * appendix A.
+ * appendix A; and every vpaes entry point must leave the callee-saved
+ * registers of the procedure call standard as it found them (AArch64
+ * x19-x28, d8-d15, sp; ARM r4-r11, d8-d15, sp), through the wrapper of
+ * tests/unit/callsaved.h.
  *
  * Output: one "ok <group>: N cases" or "FAIL <group>: ..." line per group
  * (core and C reference counted apart), details of the first failures, and
@@ -55,6 +58,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include "tests/unit/callsaved.h"
 
 enum { ECB_ENC, ECB_DEC, CBC_ENC, CBC_DEC, CTR, XTS_ENC, XTS_DEC, NOPS };
 static const char *const opname[NOPS] = {
@@ -626,6 +631,59 @@ static void test_expandkey(void)
 		     fails));
 }
 
+/* ------------------------------------------------ callee-saved registers */
+
+/*
+ * Every entry point, every key size, lengths that take each path of the
+ * cores (one block, several, CTR with a partial block, XTS with stealing),
+ * through ctneon_call_saved(): the mask of changed registers must be 0.
+ */
+static void test_callee_saved(void)
+{
+	static const int lens[] = { 16, 144, 17, 33 };
+	static struct ctneon_aes_key k;
+	static u8 buf[160], iv[16];
+	unsigned long cases = 0, fails = 0;
+	u8 key[32];
+
+	memset(key, 0x3c, sizeof(key));
+	for (int kl = 16; kl <= 32; kl += 8) {
+		ctneon_aes_expandkey(&k, key, (unsigned int)kl);
+		for (size_t l = 0; l < ARRAY_SIZE(lens); l++) {
+			int n = lens[l], b = n / 16, r = k.rounds;
+			const struct {
+				const char *name;
+				void *fn;
+				const u8 *rk;
+				int len;
+			} ep[NOPS] = {
+				{ "ecb_encrypt", (void *)ctneon_vpaes_ecb_encrypt, k.enc[0], b },
+				{ "ecb_decrypt", (void *)ctneon_vpaes_ecb_decrypt, k.dec[0], b },
+				{ "cbc_encrypt", (void *)ctneon_vpaes_cbc_encrypt, k.enc[0], b },
+				{ "cbc_decrypt", (void *)ctneon_vpaes_cbc_decrypt, k.dec[0], b },
+				{ "ctr_crypt", (void *)ctneon_vpaes_ctr_crypt, k.enc[0], n },
+				{ "xts_encrypt", (void *)ctneon_vpaes_xts_encrypt, k.enc[0], n },
+				{ "xts_decrypt", (void *)ctneon_vpaes_xts_decrypt, k.dec[0], n },
+			};
+
+			for (int e = 0; e < NOPS; e++) {
+				unsigned long m;
+
+				m = ctneon_call_saved(ep[e].fn, buf, buf, ep[e].rk,
+						      r, ep[e].len, iv);
+				cases++;
+				if (m && fails++ < MAXDETAIL)
+					printf("  detail: ctneon_vpaes_%s (AES-%d, %d): "
+					       "callee-saved registers changed, "
+					       "mask %#lx\n", ep[e].name, 8 * kl,
+					       ep[e].len, m);
+			}
+		}
+	}
+	tally(report("callee-saved registers preserved (" CTNEON_CALLSAVED_REGS
+		     ") by every entry point", "", cases, fails));
+}
+
 /* ---------------------------------------------------------------- main */
 
 static void rd(void *p, size_t n)
@@ -659,6 +717,8 @@ int main(void)
 
 	strcpy(current, "key expansion");
 	test_expandkey();
+	strcpy(current, "callee-saved registers");
+	test_callee_saved();
 
 	while ((tag = getchar()) != EOF) {
 		if (tag == 0) {			/* end: the number of cases */
