@@ -9,18 +9,8 @@
  * assembly core inside one kernel_neon_begin()/kernel_neon_end() section,
  * and skcipher_walk_done(), which may sleep, runs outside it.
  *
- * One place decides NEON versus the portable path: ctneon_neon_begin().
- * NEON is not usable in every context (32-bit 6.1 kernels refuse it in
- * softirq, where IPsec runs; any kernel refuses it in hard interrupt
- * context).  There the same request runs on the portable constant-time AES
- * of aes-ct.c, which gives the same answer and, like the NEON cores, has no
- * branch or memory access that depends on the key or the data.  We chose
- * this over deferring to cryptd through crypto_simd because it is correct in
- * every context on all four kernels (arm64 Debian kernels do not build
- * crypto_simd), keeps the algorithms synchronous for dm-crypt and IPsec, and
- * never touches a table-based AES.  The price is speed in the rare contexts
- * without NEON; the module parameter force_fallback lets the tests take that
- * path on purpose.
+ * Where NEON may not be used, ctneon_neon_begin() (ctneon-main.c) sends
+ * the request to the portable constant-time AES of aes-ct.c.
  *
  * vpaes or bit-sliced: vector-permute AES (vpaes-core.S) costs the same per
  * block whatever the length; bit-sliced AES (aes-neonbs-core.S) always works
@@ -51,15 +41,12 @@
 
 #include "aes-ct.h"
 #include "aes-neonbs.h"
+#include "ctneon.h"
 #include "vpaes.h"
 
 #define CTNEON_MODE_PRIORITY	275	/* above *-aes-neonbs (250), below CE (300) */
 #define CTNEON_CIPHER_PRIORITY	225	/* above aes-arm (200), below aes-ce (250) */
 
-static bool force_fallback;
-module_param(force_fallback, bool, 0644);
-MODULE_PARM_DESC(force_fallback,
-		 "use the portable constant-time code instead of NEON (for testing)");
 
 /*
  * A batch of eight bit-sliced blocks costs about as much as this many vpaes
@@ -69,31 +56,10 @@ MODULE_PARM_DESC(force_fallback,
  */
 #define CTNEON_BS_MIN_BLOCKS	7
 
-enum { BS_KEY_NONE, BS_KEY_BUSY, BS_KEY_READY };
-
-struct ctneon_aes_ctx {
-	struct ctneon_aes_key key;
-	atomic_t bs_state;		/* BS_KEY_*: is bskey valid? */
-	u8 bskey[CTNEON_BS_KEY_SIZE];	/* bit-sliced round keys, made on demand */
-};
-
 struct ctneon_xts_ctx {
 	struct ctneon_aes_ctx data;
 	struct ctneon_aes_key tweak;
 };
-
-/*
- * The one place that decides NEON versus the portable path.  Returns true
- * with NEON enabled (the caller ends with kernel_neon_end()), or false: the
- * caller then uses the portable constant-time code.
- */
-static bool ctneon_neon_begin(void)
-{
-	if (READ_ONCE(force_fallback) || !crypto_simd_usable())
-		return false;
-	kernel_neon_begin();
-	return true;
-}
 
 /* ---- the single-block cipher --------------------------------------------- */
 
@@ -106,14 +72,7 @@ static int ctneon_cipher_setkey(struct crypto_tfm *tfm, const u8 *key,
 static void ctneon_cipher_encrypt(struct crypto_tfm *tfm, u8 *dst,
 				  const u8 *src)
 {
-	struct ctneon_aes_key *key = crypto_tfm_ctx(tfm);
-
-	if (ctneon_neon_begin()) {
-		ctneon_vpaes_ecb_encrypt(dst, src, key->enc[0], key->rounds, 1);
-		kernel_neon_end();
-	} else {
-		ctneon_aes_ct_encrypt(key, dst, src);
-	}
+	ctneon_aes_encrypt_block(crypto_tfm_ctx(tfm), dst, src);
 }
 
 static void ctneon_cipher_decrypt(struct crypto_tfm *tfm, u8 *dst,
@@ -240,7 +199,6 @@ static void ct_xts(const struct ctneon_aes_key *key, bool enc, u8 *out,
 
 /* ---- walk loops ------------------------------------------------------ */
 
-enum ctneon_mode { MODE_ECB, MODE_CBC, MODE_CTR, MODE_XTS };
 
 /*
  * The one place that decides vpaes versus bit-sliced: how many whole blocks
@@ -264,22 +222,20 @@ static unsigned int ctneon_bs_blocks(enum ctneon_mode mode, bool enc,
 /*
  * The bit-sliced key of ctx, converting it if no request has yet; call with
  * NEON enabled.  Returns NULL while another request is converting it (the
- * caller then uses vpaes): requests on one transform may run concurrently,
- * and only the one that moves bs_state from NONE to BUSY writes bskey.
+ * caller then uses vpaes).
  */
 static const u8 *ctneon_bs_key(struct ctneon_aes_ctx *ctx)
 {
-	int state = atomic_read_acquire(&ctx->bs_state);
-
-	if (state == BS_KEY_READY)
-		return ctx->bskey;
-	if (state == BS_KEY_NONE &&
-	    atomic_cmpxchg(&ctx->bs_state, BS_KEY_NONE, BS_KEY_BUSY) == BS_KEY_NONE) {
+	switch (ctneon_lazy_get(&ctx->bs_state)) {
+	case CTNEON_LAZY_NONE:
 		ctneon_bs_convert_key(ctx->bskey, ctx->key.std[0], ctx->key.rounds);
-		atomic_set_release(&ctx->bs_state, BS_KEY_READY);
+		ctneon_lazy_done(&ctx->bs_state);
 		return ctx->bskey;
+	case CTNEON_LAZY_READY:
+		return ctx->bskey;
+	default:
+		return NULL;
 	}
-	return NULL;
 }
 
 /* bit-sliced core for whole blocks; same chaining as the vpaes calls */
@@ -306,47 +262,52 @@ static void ctneon_bs_piece(const u8 *bsk, int rounds, enum ctneon_mode mode,
 }
 
 /*
- * Run one contiguous piece of a request through NEON or the portable code.
- * iv is the chaining value (CBC), counter (CTR) or current tweak (XTS).
+ * One contiguous piece of a request on NEON (call with NEON enabled): the
+ * bit-sliced core for the bulk where ctneon_bs_blocks() says so, vpaes for
+ * the rest.  iv is the chaining value (CBC), counter (CTR) or current tweak
+ * (XTS).
  */
-static void ctneon_aes_piece(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
-			     bool enc, u8 *dst, const u8 *src,
-			     unsigned int bytes, u8 *iv)
+void ctneon_aes_piece_neon(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
+			   bool enc, u8 *dst, const u8 *src,
+			   unsigned int bytes, u8 *iv)
 {
 	const struct ctneon_aes_key *key = &ctx->key;
 	const u8 *rk = enc || mode == MODE_CTR ? key->enc[0] : key->dec[0];
 	int rounds = key->rounds;
+	unsigned int bs = ctneon_bs_blocks(mode, enc, bytes);
+	const u8 *bsk = bs ? ctneon_bs_key(ctx) : NULL;
 
-	if (ctneon_neon_begin()) {
-		unsigned int bs = ctneon_bs_blocks(mode, enc, bytes);
-		const u8 *bsk = bs ? ctneon_bs_key(ctx) : NULL;
-
-		if (bsk) {
-			ctneon_bs_piece(bsk, rounds, mode, enc, dst, src, bs, iv);
-			dst += bs * AES_BLOCK_SIZE;
-			src += bs * AES_BLOCK_SIZE;
-			bytes -= bs * AES_BLOCK_SIZE;
-		}
-		switch (mode) {
-		case MODE_ECB:
-			(enc ? ctneon_vpaes_ecb_encrypt : ctneon_vpaes_ecb_decrypt)
-				(dst, src, rk, rounds, bytes / 16);
-			break;
-		case MODE_CBC:
-			(enc ? ctneon_vpaes_cbc_encrypt : ctneon_vpaes_cbc_decrypt)
-				(dst, src, rk, rounds, bytes / 16, iv);
-			break;
-		case MODE_CTR:
-			ctneon_vpaes_ctr_crypt(dst, src, rk, rounds, bytes, iv);
-			break;
-		case MODE_XTS:
-			(enc ? ctneon_vpaes_xts_encrypt : ctneon_vpaes_xts_decrypt)
-				(dst, src, rk, rounds, bytes, iv);
-			break;
-		}
-		kernel_neon_end();
-		return;
+	if (bsk) {
+		ctneon_bs_piece(bsk, rounds, mode, enc, dst, src, bs, iv);
+		dst += bs * AES_BLOCK_SIZE;
+		src += bs * AES_BLOCK_SIZE;
+		bytes -= bs * AES_BLOCK_SIZE;
 	}
+	switch (mode) {
+	case MODE_ECB:
+		(enc ? ctneon_vpaes_ecb_encrypt : ctneon_vpaes_ecb_decrypt)
+			(dst, src, rk, rounds, bytes / 16);
+		break;
+	case MODE_CBC:
+		(enc ? ctneon_vpaes_cbc_encrypt : ctneon_vpaes_cbc_decrypt)
+			(dst, src, rk, rounds, bytes / 16, iv);
+		break;
+	case MODE_CTR:
+		ctneon_vpaes_ctr_crypt(dst, src, rk, rounds, bytes, iv);
+		break;
+	case MODE_XTS:
+		(enc ? ctneon_vpaes_xts_encrypt : ctneon_vpaes_xts_decrypt)
+			(dst, src, rk, rounds, bytes, iv);
+		break;
+	}
+}
+
+/* The same piece with the portable constant-time code. */
+void ctneon_aes_piece_ct(const struct ctneon_aes_ctx *ctx,
+			 enum ctneon_mode mode, bool enc, u8 *dst,
+			 const u8 *src, unsigned int bytes, u8 *iv)
+{
+	const struct ctneon_aes_key *key = &ctx->key;
 
 	switch (mode) {
 	case MODE_ECB:
@@ -361,6 +322,30 @@ static void ctneon_aes_piece(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 	case MODE_XTS:
 		ct_xts(key, enc, dst, src, bytes, iv);
 		break;
+	}
+}
+
+/* One piece, on NEON where it may be used, else on the portable code. */
+static void ctneon_aes_piece(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
+			     bool enc, u8 *dst, const u8 *src,
+			     unsigned int bytes, u8 *iv)
+{
+	if (ctneon_neon_begin()) {
+		ctneon_aes_piece_neon(ctx, mode, enc, dst, src, bytes, iv);
+		kernel_neon_end();
+	} else {
+		ctneon_aes_piece_ct(ctx, mode, enc, dst, src, bytes, iv);
+	}
+}
+
+void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
+			      const u8 in[16])
+{
+	if (ctneon_neon_begin()) {
+		ctneon_vpaes_ecb_encrypt(out, in, key->enc[0], key->rounds, 1);
+		kernel_neon_end();
+	} else {
+		ctneon_aes_ct_encrypt(key, out, in);
 	}
 }
 
@@ -391,11 +376,11 @@ static int ctneon_walk(struct skcipher_request *req,
 	return err;
 }
 
-static int ctneon_aes_ctx_setkey(struct ctneon_aes_ctx *ctx, const u8 *key,
-				 unsigned int len)
+int ctneon_aes_ctx_setkey(struct ctneon_aes_ctx *ctx, const u8 *key,
+			  unsigned int len)
 {
 	/* no request runs during setkey: drop the old bit-sliced key */
-	atomic_set(&ctx->bs_state, BS_KEY_NONE);
+	atomic_set(&ctx->bs_state, CTNEON_LAZY_NONE);
 	memzero_explicit(ctx->bskey, sizeof(ctx->bskey));
 	return ctneon_aes_expandkey(&ctx->key, key, len);
 }
@@ -477,14 +462,8 @@ static int ctneon_xts_crypt(struct skcipher_request *req, bool enc)
 	if (req->cryptlen < AES_BLOCK_SIZE)
 		return -EINVAL;
 
-	/* T = E_K2(IV); the tweak key's schedule is only ever used to encrypt */
-	if (ctneon_neon_begin()) {
-		ctneon_vpaes_ecb_encrypt(tweak, req->iv, ctx->tweak.enc[0],
-					 ctx->tweak.rounds, 1);
-		kernel_neon_end();
-	} else {
-		ctneon_aes_ct_encrypt(&ctx->tweak, tweak, req->iv);
-	}
+	/* T = E_K2(IV) */
+	ctneon_aes_encrypt_block(&ctx->tweak, tweak, req->iv);
 
 	if (head) {
 		skcipher_request_set_tfm(&subreq, tfm);
@@ -569,21 +548,10 @@ static struct skcipher_alg ctneon_skcipher_algs[] = {
 			ctneon_xts_setkey, ctneon_xts_encrypt, ctneon_xts_decrypt),
 };
 
-static bool ctneon_cpu_has_neon(void)
-{
-#ifdef CONFIG_ARM64
-	return cpu_have_named_feature(ASIMD);
-#else
-	return elf_hwcap & HWCAP_NEON;
-#endif
-}
-
-static int __init ctneon_init(void)
+int ctneon_aes_register(void)
 {
 	int err;
 
-	if (!ctneon_cpu_has_neon())
-		return -ENODEV;
 	err = crypto_register_alg(&ctneon_cipher_alg);
 	if (err)
 		return err;
@@ -594,19 +562,13 @@ static int __init ctneon_init(void)
 	return err;
 }
 
-static void __exit ctneon_exit(void)
+void ctneon_aes_unregister(void)
 {
 	crypto_unregister_skciphers(ctneon_skcipher_algs,
 				    ARRAY_SIZE(ctneon_skcipher_algs));
 	crypto_unregister_alg(&ctneon_cipher_alg);
 }
 
-module_init(ctneon_init);
-module_exit(ctneon_exit);
-
-MODULE_DESCRIPTION("Constant-time AES on NEON (vector-permute), ECB/CBC/CTR/XTS");
-MODULE_AUTHOR("The ctneon developers");
-MODULE_LICENSE("GPL");
 MODULE_ALIAS_CRYPTO("aes");
 MODULE_ALIAS_CRYPTO("aes-ctneon");
 MODULE_ALIAS_CRYPTO("ecb(aes)");

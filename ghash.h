@@ -35,4 +35,8 @@ asmlinkage void ctneon_ghash_setkey(u8 *gkey, const u8 h[16]);
 asmlinkage void ctneon_ghash_update(u8 x[16], const u8 *gkey, const u8 *src,
 				    int blocks);
 
+/* The portable constant-time GHASH (ghash-ct.c), with the plain key H. */
+void ctneon_ghash_ct_update(u8 x[16], const u8 h[16], const u8 *src,
+			    unsigned int blocks);
+
 #endif

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctneon: module entry, and the choice between NEON and the portable code.
+ *
+ * Every algorithm is synchronous; each request runs its assembly cores
+ * between kernel_neon_begin() and kernel_neon_end() in pieces of at most a
+ * page, and calls that may sleep (skcipher_walk_done()) run outside.
+ *
+ * NEON is not usable in every context: 32-bit 6.1 kernels refuse it in
+ * softirq, where IPsec runs (their may_use_simd() is !in_interrupt()), and
+ * every kernel refuses it in hard interrupt context.  There the same
+ * request runs on the portable constant-time code (aes-ct.c, ghash-ct.c),
+ * which gives the same answer and, like the NEON cores, has no branch or
+ * memory access that depends on a secret.  We chose this over deferring to
+ * cryptd through crypto_simd because it is right in every context on all
+ * four kernels (arm64 Debian kernels do not build crypto_simd), keeps the
+ * algorithms synchronous for dm-crypt and IPsec, and never touches a
+ * table-based AES.  Its price is speed in those contexts.  The parameter
+ * force_fallback makes the tests take that path on purpose.
+ */
+#include <asm/hwcap.h>
+#include <asm/neon.h>
+#include <asm/simd.h>
+#include <crypto/internal/simd.h>
+#include <linux/cpufeature.h>
+#include <linux/module.h>
+
+#include "ctneon.h"
+
+static bool force_fallback;
+module_param(force_fallback, bool, 0644);
+MODULE_PARM_DESC(force_fallback,
+		 "use the portable constant-time code instead of NEON (for testing)");
+
+bool ctneon_neon_begin(void)
+{
+	if (READ_ONCE(force_fallback) || !crypto_simd_usable())
+		return false;
+	kernel_neon_begin();
+	return true;
+}
+
+static bool ctneon_cpu_has_neon(void)
+{
+#ifdef CONFIG_ARM64
+	return cpu_have_named_feature(ASIMD);
+#else
+	return elf_hwcap & HWCAP_NEON;
+#endif
+}
+
+static int __init ctneon_init(void)
+{
+	int err;
+
+	if (!ctneon_cpu_has_neon())
+		return -ENODEV;
+	err = ctneon_aes_register();
+	if (err)
+		return err;
+	err = ctneon_gcm_register();
+	if (err)
+		ctneon_aes_unregister();
+	return err;
+}
+
+static void __exit ctneon_exit(void)
+{
+	ctneon_gcm_unregister();
+	ctneon_aes_unregister();
+}
+
+module_init(ctneon_init);
+module_exit(ctneon_exit);
+
+MODULE_DESCRIPTION("Constant-time AES and AES-GCM on NEON for ARM without the Crypto Extensions");
+MODULE_AUTHOR("The ctneon developers");
+MODULE_LICENSE("GPL");

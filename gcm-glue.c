@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctneon: gcm(aes) and rfc4106(gcm(aes)) in one pass.
+ *
+ * Design notes
+ * ------------
+ * GCM (NIST SP 800-38D) with a 96-bit nonce: J0 = nonce || 1, the text is
+ * encrypted in CTR mode from J0 + 1, and the tag is
+ *     GHASH_H(A || 0* || C || 0* || [len(A)]64 || [len(C)]64) ^ E_K(J0)
+ * with H = E_K(0^128).  GCM's 32-bit counter never wraps for a message the
+ * API can carry (at most 2^28 blocks after J0 + 1), so the AES cores'
+ * 128-bit increment computes the same counters.
+ *
+ * One pass: each step of the AEAD walk (at most a page) runs, inside one
+ * NEON section, the CTR piece (bit-sliced for the bulk, vpaes for short
+ * messages and tails: the policy of aes-glue.c) and GHASH over the
+ * ciphertext of that step (after CTR when encrypting, before it when
+ * decrypting, so that in-place requests work), while the data is still in
+ * the cache.  The AAD is hashed first, in chunks copied out of the
+ * scatterlist.
+ *
+ * Where NEON may not be used (ctneon_neon_begin()), the same steps run on
+ * the portable constant-time AES and GHASH.  The NEON form of the hash key
+ * is made by the first request that runs on NEON (ctneon_lazy_get()).
+ * Decryption compares tags with crypto_memneq() and returns -EBADMSG.
+ *
+ * rfc4106 (IPsec ESP): the key ends with a 4-byte salt, the nonce is
+ * salt || the 8-byte IV, and the last 8 bytes of the associated data (the
+ * IV again) are not authenticated; assoclen must be 16 or 20.
+ */
+#include <asm/neon.h>
+#include <crypto/aes.h>
+#include <crypto/algapi.h>
+#include <crypto/gcm.h>
+#include <crypto/internal/aead.h>
+#include <crypto/internal/skcipher.h>
+#include <crypto/scatterwalk.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "ctneon.h"
+#include "ghash.h"
+#include "vpaes.h"
+
+/*
+ * Above the gcm template over ctneon's ctr(aes) and a NEON GHASH (on arm,
+ * (275 + ghash-ce's 300) / 2 = 287), below the Crypto Extensions drivers
+ * (300 on arm64, 400 on arm 6.12).  rfc4106 sits above the rfc4106
+ * template instantiated over gcm-aes-ctneon, which would inherit 290.
+ */
+#define CTNEON_GCM_PRIORITY	290
+#define CTNEON_RFC4106_PRIORITY	295
+
+/* big-endian stores without <asm/unaligned.h>, which 6.12 renamed */
+static void ctneon_put_be32(u32 v, u8 *p)
+{
+	__be32 b = cpu_to_be32(v);
+
+	memcpy(p, &b, sizeof(b));
+}
+
+static void ctneon_put_be64(u64 v, u8 *p)
+{
+	__be64 b = cpu_to_be64(v);
+
+	memcpy(p, &b, sizeof(b));
+}
+
+/* the AAD is hashed in chunks of this size, copied out of the scatterlist */
+#define CTNEON_GCM_AAD_CHUNK	256
+
+struct ctneon_gcm_ctx {
+	struct ctneon_aes_ctx aes;
+	u8 h[16];				/* H, for the portable GHASH */
+	atomic_t gkey_state;			/* CTNEON_LAZY_*: is gkey valid? */
+	u8 gkey[CTNEON_GHASH_KEY_SIZE];		/* H in the NEON core's form */
+	u8 salt[4];				/* rfc4106 only */
+};
+
+/* The NEON GHASH key, or NULL while another request is making it. */
+static const u8 *ctneon_gcm_gkey(struct ctneon_gcm_ctx *ctx)
+{
+	switch (ctneon_lazy_get(&ctx->gkey_state)) {
+	case CTNEON_LAZY_NONE:
+		ctneon_ghash_setkey(ctx->gkey, ctx->h);
+		ctneon_lazy_done(&ctx->gkey_state);
+		return ctx->gkey;
+	case CTNEON_LAZY_READY:
+		return ctx->gkey;
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * GHASH of len bytes (a partial last block is zero-padded); with NEON
+ * enabled when neon is true.
+ */
+static void ctneon_gcm_hash(struct ctneon_gcm_ctx *ctx, bool neon, u8 x[16],
+			    const u8 *src, unsigned int len)
+{
+	const u8 *gkey = neon ? ctneon_gcm_gkey(ctx) : NULL;
+	unsigned int blocks = len / 16, tail = len % 16;
+	u8 pad[16];
+
+	if (gkey)
+		ctneon_ghash_update(x, gkey, src, blocks);
+	else
+		ctneon_ghash_ct_update(x, ctx->h, src, blocks);
+	if (tail) {
+		memset(pad, 0, sizeof(pad));
+		memcpy(pad, src + 16 * blocks, tail);
+		if (gkey)
+			ctneon_ghash_update(x, gkey, pad, 1);
+		else
+			ctneon_ghash_ct_update(x, ctx->h, pad, 1);
+		memzero_explicit(pad, sizeof(pad));
+	}
+}
+
+static int ctneon_gcm_setkey_ctx(struct ctneon_gcm_ctx *ctx, const u8 *key,
+				 unsigned int len)
+{
+	static const u8 zero[16];
+	int err;
+
+	err = ctneon_aes_ctx_setkey(&ctx->aes, key, len);
+	if (err)
+		return err;
+	ctneon_aes_encrypt_block(&ctx->aes.key, ctx->h, zero);
+	atomic_set(&ctx->gkey_state, CTNEON_LAZY_NONE);
+	memzero_explicit(ctx->gkey, sizeof(ctx->gkey));
+	return 0;
+}
+
+static int ctneon_gcm_setkey(struct crypto_aead *tfm, const u8 *key,
+			     unsigned int len)
+{
+	return ctneon_gcm_setkey_ctx(crypto_aead_ctx(tfm), key, len);
+}
+
+static int ctneon_rfc4106_setkey(struct crypto_aead *tfm, const u8 *key,
+				 unsigned int len)
+{
+	struct ctneon_gcm_ctx *ctx = crypto_aead_ctx(tfm);
+
+	if (len < 4)
+		return -EINVAL;
+	len -= 4;
+	memcpy(ctx->salt, key + len, 4);
+	return ctneon_gcm_setkey_ctx(ctx, key, len);
+}
+
+static int ctneon_gcm_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
+{
+	return crypto_gcm_check_authsize(authsize);
+}
+
+static int ctneon_rfc4106_setauthsize(struct crypto_aead *tfm,
+				      unsigned int authsize)
+{
+	return crypto_rfc4106_check_authsize(authsize);
+}
+
+/* GHASH over a buffer, in its own NEON section if NEON may be used */
+static void ctneon_gcm_hash_buf(struct ctneon_gcm_ctx *ctx, u8 x[16],
+				const u8 *buf, unsigned int len)
+{
+	bool neon = ctneon_neon_begin();
+
+	ctneon_gcm_hash(ctx, neon, x, buf, len);
+	if (neon)
+		kernel_neon_end();
+}
+
+/* GHASH over the first len bytes of sg, zero-padded to a block */
+static void ctneon_gcm_hash_aad(struct ctneon_gcm_ctx *ctx, u8 x[16],
+				struct scatterlist *sg, unsigned int len)
+{
+	u8 buf[CTNEON_GCM_AAD_CHUNK];
+	unsigned int off = 0;
+
+	while (off < len) {
+		unsigned int n = min(len - off, (unsigned int)sizeof(buf));
+
+		scatterwalk_map_and_copy(buf, sg, off, n, 0);
+		ctneon_gcm_hash_buf(ctx, x, buf, n);
+		off += n;
+	}
+	memzero_explicit(buf, sizeof(buf));
+}
+
+/*
+ * The whole AEAD operation.  nonce: 12 bytes; aadlen: the associated data
+ * that is authenticated (for rfc4106 the IV copy at its end is not).
+ */
+static int ctneon_gcm_crypt(struct aead_request *req, const u8 *nonce,
+			    unsigned int aadlen, bool enc)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	struct ctneon_gcm_ctx *ctx = crypto_aead_ctx(tfm);
+	unsigned int authsize = crypto_aead_authsize(tfm);
+	unsigned int textlen = req->cryptlen - (enc ? 0 : authsize);
+	u8 x[16] = { 0 }, ctr[16], ekj0[16], tag[16], lens[16];
+	struct skcipher_walk walk;
+	int err;
+
+	memcpy(ctr, nonce, 12);
+	ctneon_put_be32(1, ctr + 12);
+	ctneon_aes_encrypt_block(&ctx->aes.key, ekj0, ctr);
+	ctneon_put_be32(2, ctr + 12);
+
+	ctneon_gcm_hash_aad(ctx, x, req->src, aadlen);
+
+	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false)
+		  : skcipher_walk_aead_decrypt(&walk, req, false);
+	while (walk.nbytes) {
+		const u8 *src = walk.src.virt.addr;
+		u8 *dst = walk.dst.virt.addr;
+		unsigned int n = walk.nbytes;
+		bool neon;
+
+		if (n < walk.total)
+			n = round_down(n, AES_BLOCK_SIZE);
+		neon = ctneon_neon_begin();
+		if (!enc)
+			ctneon_gcm_hash(ctx, neon, x, src, n);
+		if (neon)
+			ctneon_aes_piece_neon(&ctx->aes, MODE_CTR, true, dst, src, n, ctr);
+		else
+			ctneon_aes_piece_ct(&ctx->aes, MODE_CTR, true, dst, src, n, ctr);
+		if (enc)
+			ctneon_gcm_hash(ctx, neon, x, dst, n);
+		if (neon)
+			kernel_neon_end();
+		err = skcipher_walk_done(&walk, walk.nbytes - n);
+	}
+	if (err)
+		goto out;
+
+	ctneon_put_be64((u64)aadlen * 8, lens);
+	ctneon_put_be64((u64)textlen * 8, lens + 8);
+	ctneon_gcm_hash_buf(ctx, x, lens, 16);
+	crypto_xor_cpy(tag, x, ekj0, 16);
+
+	if (enc) {
+		scatterwalk_map_and_copy(tag, req->dst, req->assoclen + textlen,
+					 authsize, 1);
+	} else {
+		u8 want[16];
+
+		scatterwalk_map_and_copy(want, req->src, req->assoclen + textlen,
+					 authsize, 0);
+		if (crypto_memneq(tag, want, authsize))
+			err = -EBADMSG;
+		memzero_explicit(want, sizeof(want));
+	}
+out:
+	memzero_explicit(x, sizeof(x));
+	memzero_explicit(ekj0, sizeof(ekj0));
+	memzero_explicit(tag, sizeof(tag));
+	memzero_explicit(ctr, sizeof(ctr));
+	return err;
+}
+
+static int ctneon_gcm_check(struct aead_request *req, bool enc)
+{
+	unsigned int authsize = crypto_aead_authsize(crypto_aead_reqtfm(req));
+
+	if (!enc && req->cryptlen < authsize)
+		return -EINVAL;
+	return 0;
+}
+
+static int ctneon_gcm_encrypt(struct aead_request *req)
+{
+	return ctneon_gcm_crypt(req, req->iv, req->assoclen, true);
+}
+
+static int ctneon_gcm_decrypt(struct aead_request *req)
+{
+	int err = ctneon_gcm_check(req, false);
+
+	return err ?: ctneon_gcm_crypt(req, req->iv, req->assoclen, false);
+}
+
+static int ctneon_rfc4106_crypt(struct aead_request *req, bool enc)
+{
+	struct ctneon_gcm_ctx *ctx = crypto_aead_ctx(crypto_aead_reqtfm(req));
+	u8 nonce[12];
+	int err;
+
+	err = crypto_ipsec_check_assoclen(req->assoclen);
+	if (!err)
+		err = ctneon_gcm_check(req, enc);
+	if (err)
+		return err;
+	memcpy(nonce, ctx->salt, 4);
+	memcpy(nonce + 4, req->iv, 8);
+	return ctneon_gcm_crypt(req, nonce, req->assoclen - 8, enc);
+}
+
+static int ctneon_rfc4106_encrypt(struct aead_request *req)
+{
+	return ctneon_rfc4106_crypt(req, true);
+}
+
+static int ctneon_rfc4106_decrypt(struct aead_request *req)
+{
+	return ctneon_rfc4106_crypt(req, false);
+}
+
+static void ctneon_gcm_exit(struct crypto_aead *tfm)
+{
+	memzero_explicit(crypto_aead_ctx(tfm), sizeof(struct ctneon_gcm_ctx));
+}
+
+static struct aead_alg ctneon_gcm_algs[] = { {
+	.base.cra_name		= "gcm(aes)",
+	.base.cra_driver_name	= "gcm-aes-ctneon",
+	.base.cra_priority	= CTNEON_GCM_PRIORITY,
+	.base.cra_blocksize	= 1,
+	.base.cra_ctxsize	= sizeof(struct ctneon_gcm_ctx),
+	.base.cra_module	= THIS_MODULE,
+	.setkey			= ctneon_gcm_setkey,
+	.setauthsize		= ctneon_gcm_setauthsize,
+	.encrypt		= ctneon_gcm_encrypt,
+	.decrypt		= ctneon_gcm_decrypt,
+	.exit			= ctneon_gcm_exit,
+	.ivsize			= GCM_AES_IV_SIZE,
+	.maxauthsize		= 16,
+	.chunksize		= AES_BLOCK_SIZE,
+}, {
+	.base.cra_name		= "rfc4106(gcm(aes))",
+	.base.cra_driver_name	= "rfc4106-gcm-aes-ctneon",
+	.base.cra_priority	= CTNEON_RFC4106_PRIORITY,
+	.base.cra_blocksize	= 1,
+	.base.cra_ctxsize	= sizeof(struct ctneon_gcm_ctx),
+	.base.cra_module	= THIS_MODULE,
+	.setkey			= ctneon_rfc4106_setkey,
+	.setauthsize		= ctneon_rfc4106_setauthsize,
+	.encrypt		= ctneon_rfc4106_encrypt,
+	.decrypt		= ctneon_rfc4106_decrypt,
+	.exit			= ctneon_gcm_exit,
+	.ivsize			= GCM_RFC4106_IV_SIZE,
+	.maxauthsize		= 16,
+	.chunksize		= AES_BLOCK_SIZE,
+} };
+
+int ctneon_gcm_register(void)
+{
+	return crypto_register_aeads(ctneon_gcm_algs, ARRAY_SIZE(ctneon_gcm_algs));
+}
+
+void ctneon_gcm_unregister(void)
+{
+	crypto_unregister_aeads(ctneon_gcm_algs, ARRAY_SIZE(ctneon_gcm_algs));
+}
+
+MODULE_ALIAS_CRYPTO("gcm(aes)");
+MODULE_ALIAS_CRYPTO("gcm-aes-ctneon");
+MODULE_ALIAS_CRYPTO("rfc4106(gcm(aes))");
+MODULE_ALIAS_CRYPTO("rfc4106-gcm-aes-ctneon");
