@@ -1,0 +1,367 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# bench/report.py SRC CONFIG...
+#
+# Turns what bench/run.sh collected in build/bench/ into
+#   Documentation/performance-data/<config>.csv   every measurement
+#   Documentation/performance-data/<config>-mca.txt  (copied from mca.sh)
+#   Documentation/performance-tables.rst          the tables (included by
+#                                                 Documentation/performance.rst)
+#   Documentation/performance-ipb.png             the plot
+# and prints the ratio tables.
+#
+# Attribution: the guest's console.log has, in order, one "bench ..." or
+# "disas ..." line per plugin window (hist.txt), and at the end the text
+# symbols of /proc/kallsyms (gzip + base64).  Each executed address is
+# given to the text symbol at or below it: "user" below the kernel's
+# lowest address, else the module in [brackets] or "kernel".
+#
+# Per measurement: insns  = the whole window (user + kernel);
+#                  kernel = everything but user space;
+#                  crypto = the instructions of the implementation's own
+#                           modules (IMPL_MODULES) plus kernel functions
+#                           whose name says AES or crypto_xor, plus the mode
+#                           templates (ecb, cbc, ctr, xts modules) when the
+#                           algorithm is a template instance;
+#                  user   = the program's side (sendmsg/read wrappers).
+# Of the repetitions the one with the fewest instructions is kept (a timer
+# interrupt adds to a window); "crypto" must be equal in every repetition.
+
+import base64
+import bisect
+import csv
+import gzip
+import os
+import re
+import sys
+import time
+from collections import defaultdict
+
+SRC = sys.argv[1]
+CONFIGS = sys.argv[2:] or ["arm64-6.1", "arm-6.1"]
+OUT = os.path.join(SRC, "build", "bench")
+DOC = os.path.join(SRC, "Documentation")
+DATA = os.path.join(DOC, "performance-data")
+
+# the modules whose code is "the implementation", per label prefix
+IMPL_MODULES = {
+    "ctneon": {"ctneon"},
+    "neonbs": {"aes_neon_bs", "aes_neon_blk", "aes_arm_bs", "aes_arm"},
+    "arm": {"aes_arm"},
+    "generic": {"aes_generic"},
+    "ti": {"aes_ti"},
+}
+TEMPLATES = {"ecb", "cbc", "ctr", "xts"}
+CRYPTO_SYM = re.compile(r"aes|crypto_xor", re.I)
+MODES = ["ecb", "cbc", "ctr", "xts", "aes"]
+SIZES = [16, 64, 256, 1420, 4096, 16384]
+
+
+def parse_console(path):
+    lines, syms, b64, inside = [], [], [], False
+    with open(path, errors="replace") as f:
+        for ln in f:
+            ln = ln.rstrip("\n")
+            if ln == "kallsyms-begin":
+                inside = True
+                continue
+            if ln == "kallsyms-end":
+                inside = False
+                continue
+            if inside:
+                b64.append(ln.strip())
+                continue
+            w = ln.split()
+            if w and w[0] in ("bench", "disas"):
+                lines.append(w)
+    text = gzip.decompress(base64.b64decode("".join(b64))).decode()
+    for ln in text.splitlines():
+        w = ln.split()
+        if len(w) < 3:
+            continue
+        mod = w[3].strip("[]") if len(w) > 3 else "kernel"
+        syms.append((int(w[0], 16), w[2], mod))
+    syms.sort()
+    return lines, syms
+
+
+def parse_hist(path):
+    wins, cur = [], None
+    with open(path) as f:
+        for ln in f:
+            if ln.startswith("window="):
+                cur = {"insns": int(ln.split("insns=")[1])}
+                wins.append(cur)
+            elif ln.startswith("hist"):
+                cur["hist"] = [(int(a, 16), int(c)) for a, c in
+                               (x.split(":") for x in ln.split()[1:])]
+    return wins
+
+
+class Attributor:
+    def __init__(self, syms):
+        self.addrs = [s[0] for s in syms]
+        self.syms = syms
+        self.low = syms[0][0]
+        self.cache = {}
+
+    def __call__(self, a):
+        r = self.cache.get(a)
+        if r is None:
+            if a < self.low:
+                r = ("user", "user")
+            else:
+                i = bisect.bisect_right(self.addrs, a) - 1
+                r = (self.syms[i][2], self.syms[i][1])
+            self.cache[a] = r
+        return r
+
+
+def measure(cfg):
+    d = os.path.join(OUT, cfg)
+    lines, syms = parse_console(os.path.join(d, "console.log"))
+    wins = parse_hist(os.path.join(d, "hist.txt"))
+    if len(lines) != len(wins):
+        sys.exit(f"report: {cfg}: {len(lines)} console lines but {len(wins)} windows")
+    attr = Attributor(syms)
+    reps = defaultdict(list)
+    for w, win in zip(lines, wins):
+        kind, label, alg, kb, direction, size, rep = w[:7]
+        impl, mode = label.split("/")
+        mods = IMPL_MODULES.get(impl, set())
+        templ = "(" in alg
+        user = crypto = 0
+        bymod = defaultdict(int)
+        for a, c in win["hist"]:
+            mod, sym = attr(a)
+            bymod[mod] += c
+            if mod == "user":
+                user += c
+            elif mod in mods or (templ and mod in TEMPLATES) or \
+                    (mod == "kernel" and CRYPTO_SYM.search(sym)):
+                crypto += c
+        reps[(kind, impl, mode, alg, int(kb), direction, int(size))].append(
+            dict(insns=win["insns"], kernel=win["insns"] - user, user=user,
+                 crypto=crypto, bymod=dict(bymod)))
+    rows, notes, first = [], [], []
+    for key, rs in reps.items():
+        if key[0] != "bench":
+            continue
+        best = min(rs, key=lambda r: r["insns"])
+        cs = [r["crypto"] for r in rs]
+        if len(set(cs[1:])) > 1 or (len(cs) > 1 and cs[0] < cs[1]):
+            notes.append(f"{cfg} {' '.join(map(str, key[1:]))}: the crypto count "
+                         f"differs between repetitions {cs}")
+        elif cs[0] != cs[-1]:
+            first.append(f"{key[1]} {key[3]} {key[4]} {key[5]} {key[6]}: {cs[0] - cs[-1]}")
+        kind, impl, mode, alg, kb, direction, size = key
+        rows.append(dict(config=cfg, impl=impl, mode=mode, alg=alg, keybits=kb,
+                         dir=direction, size=size, reps=len(rs),
+                         insns=best["insns"], kernel=best["kernel"],
+                         crypto=best["crypto"], user=best["user"],
+                         kernel_max=max(r["kernel"] for r in rs)))
+    if first:
+        notes.append(f"{cfg}: the first repetition had more crypto instructions than "
+                     "the others (a one-time cost, excluded): " + "; ".join(first))
+    return rows, notes
+
+
+def openssl_rows(arch):
+    p = os.path.join(OUT, f"openssl-{arch}.txt")
+    best, ver = {}, ""
+    if not os.path.exists(p):
+        return best, ver
+    for ln in open(p):
+        w = ln.split()
+        if ln.startswith("#"):
+            ver = ln[1:].strip()
+            continue
+        k = (w[0][5:], w[1], int(w[2]), w[3], int(w[4]))
+        best[k] = min(best.get(k, 1 << 62), int(w[5]))
+    return best, ver
+
+
+def size_key(mode, s):
+    return s & ~15 if mode in ("ecb", "cbc", "aes") else s
+
+
+def fmt(x):
+    return f"{x:.1f}" if x >= 10 else f"{x:.2f}"
+
+
+def rst_table(header, rows):
+    cols = list(zip(*([header] + rows)))
+    wid = [max(len(str(c)) for c in col) for col in cols]
+    sep = "  ".join("=" * w for w in wid)
+    out = [sep, "  ".join(str(h).ljust(w) for h, w in zip(header, wid)), sep]
+    for r in rows:
+        out.append("  ".join(str(c).ljust(w) for c, w in zip(r, wid)))
+    out.append(sep)
+    return "\n".join(out)
+
+
+def main():
+    os.makedirs(DATA, exist_ok=True)
+    allrows, notes, info = [], [], {}
+    for cfg in CONFIGS:
+        rows, n = measure(cfg)
+        allrows += rows
+        notes += n
+        kv = {}
+        for ln in open(os.path.join(OUT, cfg, "info.txt")):
+            k, _, v = ln.strip().partition(" ")
+            kv[k] = v
+        info[cfg] = kv
+        fields = ["config", "impl", "mode", "alg", "keybits", "dir", "size",
+                  "reps", "insns", "kernel", "crypto", "user", "kernel_max"]
+        path = os.path.join(DATA, f"{cfg}.csv")
+        prev = open(path).read() if os.path.exists(path) else None
+        with open(path, "w", newline="") as f:
+            wr = csv.DictWriter(f, fieldnames=fields)
+            wr.writeheader()
+            for r in sorted(rows, key=lambda r: (r["impl"], r["mode"], r["keybits"],
+                                                 r["dir"], r["size"])):
+                wr.writerow(r)
+        now = open(path).read()
+        if prev is not None:
+            same = prev == now
+            print(f"report: {cfg}: counts {'IDENTICAL to' if same else 'DIFFER from'} "
+                  "the previous run's CSV")
+            info[cfg]["same"] = "identical" if same else "different"
+    idx = {(r["config"], r["impl"], r["mode"], r["keybits"], r["dir"], r["size"]): r
+           for r in allrows}
+
+    out = []
+    out.append(".. SPDX-License-Identifier: GPL-2.0-only\n")
+    out.append(".. Generated by bench/report.py (make bench); do not edit.\n")
+    out.append(f"Generated {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.\n")
+    for cfg in CONFIGS:
+        kv = info[cfg]
+        arch = cfg.split("-")[0]
+        ossl, over = openssl_rows(arch)
+        intree = "neonbs"
+        cipher_ref = "arm" if arch == "arm" else "ti"
+        title = f"{cfg}: kernel {kv.get('release')}, {kv.get('qemu')}, -cpu {kv.get('cpu')}"
+        out.append(title + "\n" + "-" * len(title) + "\n")
+        if "same" in kv:
+            out.append(f"A second run gave {kv['same']} counts (CSV compared byte for byte).\n")
+        out.append(f"OpenSSL: {over}, ``OPENSSL_armcap=1`` (NEON, no AES instructions).\n")
+        # 1. ratio of crypto-module instructions per byte, ctneon / in-tree
+        for what, col in (("crypto code", "crypto"), ("whole kernel side", "kernel")):
+            out.append(f"Ratio ctneon / in-tree, instructions per byte of the {what} "
+                       f"(in-tree: ``*-aes-neonbs``; for the ``aes`` cipher through "
+                       f"``ecb(...)``: ``{'aes-arm' if arch == 'arm' else 'aes-fixed-time'}``).\n")
+            hdr = ["mode", "key", "dir"] + [str(s) for s in SIZES]
+            body = []
+            for mode in MODES:
+                ref = cipher_ref if mode == "aes" else intree
+                for kb in (128, 256):
+                    for d in ("enc", "dec"):
+                        cells = []
+                        for s in SIZES:
+                            a = idx.get((cfg, "ctneon", mode, kb, d, size_key(mode, s)))
+                            b = idx.get((cfg, ref, mode, kb, d, size_key(mode, s)))
+                            cells.append(f"{a[col] / b[col]:.2f}" if a and b and b[col] else "-")
+                        body.append([mode, kb, d] + cells)
+            out.append(rst_table(hdr, body) + "\n")
+        # 2. absolute numbers
+        out.append("Instructions per byte, crypto code / whole kernel side, AES-128 "
+                   "(ECB and CBC at 1408 bytes for 1420).\n")
+        hdr = ["mode", "dir", "impl"] + [str(s) for s in SIZES]
+        body = []
+        for mode in MODES:
+            for d in ("enc", "dec"):
+                for impl in ("ctneon", intree if mode != "aes" else cipher_ref, "generic", "openssl"):
+                    cells = []
+                    for s in SIZES:
+                        sk = size_key(mode, s)
+                        if impl == "openssl":
+                            m = "ecb" if mode == "aes" else mode
+                            v = ossl.get(("neon", m, 128, d, size_key(m, s)))
+                            cells.append(fmt(v / sk) if v else "-")
+                            continue
+                        # aes-generic's ECB is the "aes" row's ecb(aes-generic)
+                        gm = "aes" if impl == "generic" and mode == "ecb" else mode
+                        r = idx.get((cfg, impl, gm, 128, d, sk))
+                        cells.append(f"{fmt(r['crypto'] / sk)} / {fmt(r['kernel'] / sk)}" if r else "-")
+                    body.append([mode, d, impl] + cells)
+        out.append(rst_table(hdr, body) + "\n")
+        # 3. ctneon (kernel side, whole) vs OpenSSL in user space
+        out.append("Ratio ctneon (whole kernel side of one AF_ALG request) / OpenSSL "
+                   "(EVP update + final, NEON), AES-128 and AES-256.\n")
+        hdr = ["mode", "key", "dir"] + [str(s) for s in SIZES]
+        body = []
+        for mode in MODES[:4]:
+            for kb in (128, 256):
+                for d in ("enc", "dec"):
+                    cells = []
+                    for s in SIZES:
+                        sk = size_key(mode, s)
+                        a = idx.get((cfg, "ctneon", mode, kb, d, sk))
+                        b = ossl.get(("neon", mode, kb, d, sk))
+                        cells.append(f"{a['kernel'] / b:.2f}" if a and b else "-")
+                    body.append([mode, kb, d] + cells)
+        out.append(rst_table(hdr, body) + "\n")
+        mca = os.path.join(OUT, cfg, "mca.txt")
+        if os.path.exists(mca):
+            out.append("Cycle estimates (llvm-mca, bench/mca.sh), cycles per byte.\n")
+            body = [ln.split("\t") for ln in open(mca).read().splitlines() if ln and not ln.startswith("#")]
+            out.append(rst_table(["core", "what", "bytes", "instructions", "cpu", "cycles", "cycles/byte"], body) + "\n")
+            with open(os.path.join(DATA, f"{cfg}-mca.txt"), "w") as f:
+                f.write(open(mca).read())
+    if notes:
+        out.append("Notes of the run:\n")
+        out += [f"- {n}" for n in notes]
+        out.append("")
+    with open(os.path.join(DOC, "performance-tables.rst"), "w") as f:
+        f.write("\n".join(out) + "\n")
+    print("\n".join(out))
+    plot(idx)
+
+
+def plot(idx):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(len(CONFIGS), 2, figsize=(11, 4.2 * len(CONFIGS)), squeeze=False)
+    for i, cfg in enumerate(CONFIGS):
+        arch = cfg.split("-")[0]
+        ossl, _ = openssl_rows(arch)
+        for j, mode in enumerate(("ctr", "xts")):
+            ax = axes[i][j]
+            for impl, style in (("ctneon", "o-"), ("neonbs", "s-"), ("generic", "^-"),
+                                ("openssl", "x--"), ("ctneon-all", "o:")):
+                xs, ys = [], []
+                for s in SIZES:
+                    if impl == "openssl":
+                        v = ossl.get(("neon", mode, 128, "enc", s))
+                    elif impl == "ctneon-all":
+                        r = idx.get((cfg, "ctneon", mode, 128, "enc", s))
+                        v = r["kernel"] if r else None
+                    else:
+                        r = idx.get((cfg, impl, mode, 128, "enc", s))
+                        v = r["crypto"] if r else None
+                    if v:
+                        xs.append(s)
+                        ys.append(v / s)
+                if xs:
+                    lab = {"neonbs": "in-tree aes-neonbs", "generic": "aes-generic",
+                           "openssl": "OpenSSL EVP (user space, NEON)",
+                           "ctneon-all": "ctneon, whole AF_ALG request"}.get(impl, "ctneon")
+                    ax.plot(xs, ys, style, label=lab)
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
+            ax.set_xticks(SIZES)
+            ax.set_xticklabels([str(s) for s in SIZES])
+            ax.set_title(f"{cfg}: {mode}(aes) AES-128 encryption")
+            ax.set_xlabel("request size (bytes)")
+            ax.set_ylabel("instructions per byte (crypto code)")
+            ax.grid(True, which="both", alpha=0.3)
+            ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(DOC, "performance-ipb.png"), dpi=90)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# bench/run.sh [CONFIG...]      (what `make bench` calls)
+#
+# CONFIG is ARCH-KERNEL: arm64-6.1, arm-6.1 (default: both), arm64-6.12,
+# arm-6.12.  Per configuration, one guest boot:
+#   - builds ctneon (make ARCH= KERNEL=) if needed, the plugin
+#     build/bench/benchplugin.so, and the initramfs of bench/mkinitramfs.sh
+#     in build/bench/<config>/;
+#   - boots the Debian kernel with qemu-system-* -smp 1 -icount
+#     shift=0,sleep=off (virtual time follows the instruction count: timer
+#     interrupts land on the same instructions in every run) and the plugin
+#     in mode=hist; bench/guest-bench.sh runs bench/afalg-bench in the guest;
+#   - keeps console.log, hist.txt and disas.txt in build/bench/<config>/.
+# Then, on the host:
+#   - bench/openssl.sh <arch>: Debian's libcrypto under qemu-user;
+#   - bench/mca.py <config>: llvm-mca cycle estimates;
+#   - bench/report.py: Documentation/performance-data/*.csv, the tables
+#     included by Documentation/performance.rst and the plot
+#     Documentation/performance-ipb.png.
+# Everything runs under nice -n 10.  BENCH_REPS / BENCH_BIGREPS: repetitions
+# per window for sizes below / from 4096 bytes (default 3 / 2); the report
+# keeps the repetition with the fewest instructions (an interrupt adds some)
+# and checks that the crypto module's count is the same in all of them.
+
+set -euo pipefail
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
+OUT=$SRC/build/bench
+[ $# -gt 0 ] || set -- arm64-6.1 arm-6.1
+log() { echo "bench: $*" >&2; }
+
+need=()
+command -v gcc >/dev/null || need+=(gcc)
+command -v qemu-system-aarch64 >/dev/null || need+=(qemu-system-arm)
+command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
+command -v llvm-mca >/dev/null || need+=(llvm)
+/usr/bin/python3 -c 'import matplotlib' 2>/dev/null || need+=(python3-matplotlib)
+if [ ${#need[@]} -gt 0 ]; then
+	log "apt-get install ${need[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get -q update >&2 && apt-get -q install -y --no-install-recommends "${need[@]}" >&2
+fi
+
+mkdir -p "$OUT"
+gcc -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden -pthread \
+	-o "$OUT/benchplugin.so" "$SRC/bench/benchplugin.c"
+
+for cfg in "$@"; do
+	ARCH=${cfg%%-*} KERNEL=${cfg#*-}
+	case $ARCH in
+	arm64) QEMU=qemu-system-aarch64 CPU=cortex-a57 APPEND="kpti=0" ;;
+	arm)   QEMU=qemu-system-arm CPU=cortex-a15 APPEND="" ;;
+	*) log "bad configuration $cfg"; exit 2 ;;
+	esac
+	D=$OUT/$cfg
+	mkdir -p "$D"
+	REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1)
+	[ -f "$SRC/build/$cfg/ctneon.ko" ] ||
+		nice -n 10 make -s -C "$SRC" ARCH="$ARCH" KERNEL="$KERNEL" >&2
+	nice -n 10 "$SRC/bench/mkinitramfs.sh" "$ARCH" "$KERNEL" "$D"
+	log "$cfg: booting $REL ($QEMU -cpu $CPU -smp 1 -icount shift=0,sleep=off)"
+	t0=$(date +%s)
+	timeout -k 10 "${BENCH_TIMEOUT:-900}" nice -n 10 \
+		"$QEMU" -M virt -cpu "$CPU" -smp 1 -m 512 \
+		-icount shift=0,sleep=off -nographic -no-reboot \
+		-kernel "$CACHE/$cfg/boot/vmlinuz-$REL" -initrd "$D/initramfs.cpio.gz" \
+		-append "console=ttyAMA0 panic=-1 quiet nokaslr $APPEND ctneon.reps=${BENCH_REPS:-3} ctneon.bigreps=${BENCH_BIGREPS:-2}" \
+		-plugin "$OUT/benchplugin.so,mode=hist,out=$D/hist.txt,disas=$D/disas.txt" \
+		</dev/null 2>&1 | tr -d '\r' >"$D/console.log" || true
+	t1=$(date +%s)
+	grep -q '^ctneon-vm: done rc=0' "$D/console.log" ||
+		{ log "$cfg: the guest did not finish (see $D/console.log)"; exit 1; }
+	{ echo "release $REL"; echo "qemu $($QEMU --version | head -n1)"; echo "cpu $CPU"; } >"$D/info.txt"
+	log "$cfg: guest run $((t1 - t0)) s, $(grep -c '^window' "$D/hist.txt") windows"
+done
+for cfg in "$@"; do
+	ARCH=${cfg%%-*}
+	[ -s "$OUT/openssl-$ARCH.txt" ] && [ "${BENCH_OPENSSL_AGAIN:-0}" = 0 ] ||
+		nice -n 10 "$SRC/bench/openssl.sh" "$ARCH" || log "openssl $ARCH failed"
+	nice -n 10 /usr/bin/python3 "$SRC/bench/mca.py" "$SRC" "$cfg" || log "mca $cfg failed"
+done
+nice -n 10 /usr/bin/python3 "$SRC/bench/report.py" "$SRC" "$@"
