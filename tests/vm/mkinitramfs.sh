@@ -15,6 +15,8 @@
 #                              modules.dep: tests load it explicitly)
 #   /test/...                  every file under tests/vm/guest/
 #   /test/bin/<name>           every tests/vm/*.c, cross-compiled static
+#   whatever tests/vm/stage-hooks/*.sh hooks add (run with ARCH, DEBARCH, CROSS,
+#   STAGE, CACHE, KROOT and REL in the environment)
 #
 # Environment:
 #   CTNEON_VM_MODULES=all      put the whole modules tree in (default: the
@@ -119,6 +121,12 @@ fi
 if [ -n "${CTNEON_VM_GUEST:-}" ]; then
 	install -m 0755 "$CTNEON_VM_GUEST" "$STAGE/test/guest.sh"
 fi
+# stage hooks: each tests/vm/stage-hooks/*.sh adds files of its own to the stage
+for h in "$SRC"/tests/vm/stage-hooks/*.sh; do
+	[ -f "$h" ] || continue
+	ARCH=$ARCH DEBARCH=$DEBARCH CROSS=$CROSS STAGE=$STAGE CACHE=$CACHE \
+		KROOT=$KROOT REL=$REL bash "$h"
+done
 for c in "$SRC"/tests/vm/*.c; do
 	[ -f "$c" ] || continue
 	b=$(basename "$c" .c)
