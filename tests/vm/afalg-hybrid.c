@@ -26,6 +26,10 @@
  *        long enough to convert: one thread converts, the others find the
  *        key BUSY (vpaes) or READY.  Every result is checked against the
  *        reference.  One round per key size.
+ *  burst BURSTS (default 250) rounds of the same with one request per
+ *        thread (7..17 blocks): many fresh keys, each converted while the
+ *        threads are released together, for more chances to hit the
+ *        window in which one request converts while another looks.
  *
  * The reference is the generic template over aes-generic (for XTS and
  * CBC/CTR two spellings are tried, as afalg-diff does).  Every request is
@@ -35,8 +39,9 @@
  * Output: "ok NAME ..." or "FAIL NAME: ..." per mode and phase; exit
  * status 1 if anything failed.
  *
- * Usage: afalg-hybrid [-s SEED] [-t THREADS] [-r REQS] [-m MODE] [seq|race]...
- *   (no phase: both; -m ecb|cbc|ctr|xts limits the modes)
+ * Usage: afalg-hybrid [-s SEED] [-t THREADS] [-r REQS] [-b BURSTS] [-m MODE]
+ *                     [seq|race|burst]...
+ *   (no phase: all three; -m ecb|cbc|ctr|xts limits the modes)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -81,7 +86,7 @@ static const struct mode_info {
 static const int keysizes[3] = { 16, 24, 32 };
 
 static int failures;
-static int nthreads = 4, nreqs = 200;
+static int nthreads = 4, nreqs = 200, nbursts = 250;
 static volatile const char *phase = "";
 
 /* ---- deterministic generator (splitmix64), one state per user ---------- */
@@ -383,7 +388,7 @@ static void seq_mode(enum mode m, uint64_t seed)
 struct racer {
 	pthread_t thread;
 	enum mode m;
-	int op, rop;
+	int op, rop, nreqs;
 	uint64_t s;
 	unsigned long reqs, fails;
 	char why[256];
@@ -427,7 +432,7 @@ static void *racer_main(void *arg)
 		return NULL;
 	}
 	pthread_barrier_wait(&race_start);
-	for (i = 0; i < (unsigned long)nreqs; i++) {
+	for (i = 0; i < (unsigned long)r->nreqs; i++) {
 		size_t len = race_len(r->m, &r->s, i);
 		int enc = (int)rnd(&r->s, 2);
 
@@ -442,15 +447,83 @@ static void *racer_main(void *arg)
 	return NULL;
 }
 
-static void race_mode(enum mode m, uint64_t seed)
+/*
+ * One round: a fresh key of klen bytes on tfm (and rfm), then nthreads
+ * threads with their own operation sockets, reqs requests each.  Adds the
+ * requests made and the wrong ones to *reqs_out, *fails_out; the first
+ * failure goes to why.  Returns -1 if the round could not be set up.
+ */
+static int race_round(enum mode m, int tfm, int rfm, uint64_t *s, int klen,
+		      int reqs, unsigned long *reqs_out,
+		      unsigned long *fails_out, char *why, size_t whylen)
 {
-	struct racer r[MAXTHREADS];
-	uint64_t s = seed ^ (0x7ac3ULL << 40) ^ (uint64_t)m;
-	const char *ref = "";
-	int tfm, rfm, k, t, err;
-	char name[96];
+	static struct racer r[MAXTHREADS];
+	int t, err, ret = 0;
 
-	snprintf(name, sizeof(name), "hybrid-race %s", modes[m].drv);
+	/* a fresh key: the bit-sliced key is made during the race */
+	err = set_keys(m, tfm, rfm, s, klen);
+	if (err) {
+		snprintf(why, whylen, "setkey aes%d: %s", 8 * klen, strerror(-err));
+		return -1;
+	}
+	memset(r, 0, sizeof(r));
+	for (t = 0; t < nthreads; t++)
+		r[t].op = r[t].rop = -1;
+	for (t = 0; t < nthreads; t++) {
+		r[t].m = m;
+		r[t].s = rnd64(s);
+		r[t].nreqs = reqs;
+		r[t].op = accept(tfm, NULL, NULL);
+		r[t].rop = accept(rfm, NULL, NULL);
+		if (r[t].op < 0 || r[t].rop < 0) {
+			snprintf(why, whylen, "accept: %s", strerror(errno));
+			ret = -1;
+			goto out;
+		}
+	}
+	pthread_barrier_init(&race_start, NULL, (unsigned int)nthreads);
+	for (t = 0; t < nthreads; t++) {
+		if (pthread_create(&r[t].thread, NULL, racer_main, &r[t])) {
+			/* the barrier would never open: give up */
+			printf("FAIL %s: pthread_create\n", (const char *)phase);
+			fflush(stdout);
+			_exit(1);
+		}
+	}
+	for (t = 0; t < nthreads; t++)
+		pthread_join(r[t].thread, NULL);
+	pthread_barrier_destroy(&race_start);
+	for (t = 0; t < nthreads; t++) {
+		*reqs_out += r[t].reqs;
+		if (r[t].fails && !*fails_out)
+			snprintf(why, whylen, "aes%d: %s", 8 * klen, r[t].why);
+		*fails_out += r[t].fails;
+	}
+out:
+	for (t = 0; t < nthreads; t++) {
+		if (r[t].op >= 0)
+			close(r[t].op);
+		if (r[t].rop >= 0)
+			close(r[t].rop);
+	}
+	return ret;
+}
+
+/*
+ * race: one round per key size, nreqs requests per thread, one line each.
+ * burst: nbursts rounds of one request per thread (each a conversion race
+ * with the threads released together), one line for all of them.
+ */
+static void race_mode(enum mode m, uint64_t seed, int burst)
+{
+	uint64_t s = seed ^ ((burst ? 0xb0a7ULL : 0x7ac3ULL) << 40) ^ (uint64_t)m;
+	const char *ref = "";
+	int tfm, rfm, k, err, rounds = burst ? nbursts : 3;
+	unsigned long reqs = 0, fails = 0;
+	char name[96], why[256] = "";
+
+	snprintf(name, sizeof(name), "hybrid-%s %s", burst ? "burst" : "race",
+		 modes[m].drv);
 	phase = name;
 	alarm(PHASE_TIMEOUT);
 	err = bind_pair(m, &tfm, &rfm, &ref);
@@ -460,75 +533,39 @@ static void race_mode(enum mode m, uint64_t seed)
 		failures++;
 		return;
 	}
-	for (k = 0; k < 3; k++) {
-		unsigned long reqs = 0, fails = 0;
-		const char *why = NULL;
-		int started = 0;
+	for (k = 0; k < rounds; k++) {
+		int klen = keysizes[k % 3];
 
-		/* a fresh key: the bit-sliced key is made during the race */
-		err = set_keys(m, tfm, rfm, &s, keysizes[k]);
-		if (err) {
-			printf("FAIL %s aes%d: setkey: %s\n", name,
-			       8 * keysizes[k], strerror(-err));
+		if (!burst)
+			reqs = fails = 0;
+		if (race_round(m, tfm, rfm, &s, klen, burst ? 1 : nreqs,
+			       &reqs, &fails, why, sizeof(why))) {
+			printf("FAIL %s: %s\n", name, why);
 			failures++;
+			break;
+		}
+		if (burst)
 			continue;
+		if (fails) {
+			printf("FAIL %s aes%d vs %s: %lu of %lu requests wrong; "
+			       "first: %s\n", name, 8 * klen, ref, fails, reqs, why);
+			failures++;
+		} else {
+			printf("ok %s aes%d vs %s (%d threads x %d requests, "
+			       "fresh key)\n", name, 8 * klen, ref, nthreads, nreqs);
 		}
-		memset(r, 0, sizeof(r));
-		for (t = 0; t < nthreads; t++)
-			r[t].op = r[t].rop = -1;
-		pthread_barrier_init(&race_start, NULL, (unsigned int)nthreads);
-		for (t = 0; t < nthreads; t++) {
-			r[t].m = m;
-			r[t].s = rnd64(&s);
-			r[t].op = accept(tfm, NULL, NULL);
-			r[t].rop = accept(rfm, NULL, NULL);
-			if (r[t].op < 0 || r[t].rop < 0) {
-				printf("FAIL %s aes%d: accept: %s\n", name,
-				       8 * keysizes[k], strerror(errno));
-				failures++;
-				break;
-			}
-		}
-		if (t == nthreads) {
-			for (t = 0; t < nthreads; t++)
-				if (pthread_create(&r[t].thread, NULL, racer_main, &r[t]))
-					break;
-			started = t;
-			if (started < nthreads) {
-				/* the barrier would never open: give up */
-				printf("FAIL %s aes%d: pthread_create\n", name,
-				       8 * keysizes[k]);
-				fflush(stdout);
-				_exit(1);
-			}
-			for (t = 0; t < started; t++)
-				pthread_join(r[t].thread, NULL);
-			for (t = 0; t < started; t++) {
-				reqs += r[t].reqs;
-				fails += r[t].fails;
-				if (r[t].fails && !why)
-					why = r[t].why;
-			}
-			if (fails) {
-				printf("FAIL %s aes%d vs %s: %lu of %lu requests "
-				       "wrong; first: %s\n", name, 8 * keysizes[k],
-				       ref, fails, reqs, why);
-				failures++;
-			} else {
-				printf("ok %s aes%d vs %s (%d threads x %d requests, "
-				       "fresh key)\n", name, 8 * keysizes[k], ref,
-				       nthreads, nreqs);
-			}
-			fflush(stdout);
-		}
-		for (t = 0; t < nthreads; t++) {
-			if (r[t].op >= 0)
-				close(r[t].op);
-			if (r[t].rop >= 0)
-				close(r[t].rop);
-		}
-		pthread_barrier_destroy(&race_start);
 	}
+	if (burst && k == rounds) {
+		if (fails) {
+			printf("FAIL %s vs %s: %lu of %lu requests wrong; first: %s\n",
+			       name, ref, fails, reqs, why);
+			failures++;
+		} else {
+			printf("ok %s vs %s (%d fresh keys, %d threads x 1 request "
+			       "each)\n", name, ref, rounds, nthreads);
+		}
+	}
+	fflush(stdout);
 	close(tfm);
 	close(rfm);
 	alarm(0);
@@ -537,9 +574,9 @@ static void race_mode(enum mode m, uint64_t seed)
 int main(int argc, char **argv)
 {
 	uint64_t seed = 0x68796272ULL;
-	int do_seq = 0, do_race = 0, only = -1, opt, m;
+	int do_seq = 0, do_race = 0, do_burst = 0, only = -1, opt, m;
 
-	while ((opt = getopt(argc, argv, "s:t:r:m:")) != -1) {
+	while ((opt = getopt(argc, argv, "s:t:r:b:m:")) != -1) {
 		switch (opt) {
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
@@ -549,6 +586,9 @@ int main(int argc, char **argv)
 			break;
 		case 'r':
 			nreqs = atoi(optarg);
+			break;
+		case 'b':
+			nbursts = atoi(optarg);
 			break;
 		case 'm':
 			for (m = 0; m < NMODES; m++)
@@ -561,11 +601,11 @@ int main(int argc, char **argv)
 			break;
 		default:
 			fprintf(stderr, "usage: afalg-hybrid [-s SEED] [-t THREADS] "
-				"[-r REQS] [-m MODE] [seq|race]...\n");
+				"[-r REQS] [-b BURSTS] [-m MODE] [seq|race|burst]...\n");
 			return 2;
 		}
 	}
-	if (nthreads < 1 || nthreads > MAXTHREADS || nreqs < 1) {
+	if (nthreads < 1 || nthreads > MAXTHREADS || nreqs < 1 || nbursts < 1) {
 		fprintf(stderr, "afalg-hybrid: 1..%d threads, >= 1 request\n",
 			MAXTHREADS);
 		return 2;
@@ -575,13 +615,15 @@ int main(int argc, char **argv)
 			do_seq = 1;
 		else if (!strcmp(argv[optind], "race"))
 			do_race = 1;
+		else if (!strcmp(argv[optind], "burst"))
+			do_burst = 1;
 		else {
 			fprintf(stderr, "afalg-hybrid: unknown phase %s\n", argv[optind]);
 			return 2;
 		}
 	}
-	if (!do_seq && !do_race)
-		do_seq = do_race = 1;
+	if (!do_seq && !do_race && !do_burst)
+		do_seq = do_race = do_burst = 1;
 	signal(SIGALRM, on_alarm);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
@@ -591,7 +633,9 @@ int main(int argc, char **argv)
 		if (do_seq)
 			seq_mode((enum mode)m, seed);
 		if (do_race)
-			race_mode((enum mode)m, seed);
+			race_mode((enum mode)m, seed, 0);
+		if (do_burst)
+			race_mode((enum mode)m, seed, 1);
 	}
 	return failures ? 1 : 0;
 }
