@@ -1,0 +1,463 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ctneon: GHASH for 32-bit ARMv7 NEON, from 8-bit polynomial multiplies
+ * (vmull.p8), without tables and without the Crypto Extensions.
+ *
+ * Design notes
+ * ============
+ *
+ * Bit order: the reflected domain.  GCM puts the coefficient of x^k of a
+ * block at bit 7 - (k mod 8) of byte k / 8.  Reverse the 16 bytes and read
+ * them as one little-endian 128-bit integer: then bit 127 - k holds the
+ * coefficient of x^k.  Call this integer R(p), "p reflected".  Reversing the
+ * bytes is one vrev64.8 per block (the bytes within each 64-bit half) plus
+ * a swap of the halves, and the swap is free: it is only which d register
+ * we call the low half.  The other way, reversing the bits of every byte
+ * (vtbl on nibbles: two masks/shifts, four vtbl and an or per block) would
+ * give the plain polynomial and the textbook reduction, but costs 7
+ * instructions per block against 1.  So every polynomial is kept reflected
+ * and the reduction below is the reflected one.
+ *
+ * Reflection and carry-less products.  For a, b of degree <= 127, the
+ * carry-less (xor) integer product of R(a) and R(b) has bit 254 - k equal to
+ * the coefficient of x^k in a*b (bit (127-i) + (127-j) holds a_i b_j).  If
+ * the key operand is b' = b * x^-1 mod g instead of b, the 256-bit product
+ * P = R(a) (x) R(b') has bit 255 - m equal to the coefficient of x^m of
+ * c = x * a * b', a polynomial of degree <= 255 congruent to a*b mod g.  So
+ * with c = c_lo + x^128 c_hi:
+ *   P_hi (bits 128..255) = R(c_lo),   P_lo (bits 0..127) = R(c_hi),
+ * no shift by one needed: setkey stores H^i * x^-1 for every power H^i.
+ * x^-1 in the reflected domain: if p_0 = 0, p/x moves coefficient k to k-1,
+ * R(p) << 1; if p_0 = 1, (p + g)/x = p/x (rounded) + x^127 + x^6 + x + 1,
+ * so R(p x^-1) = (R(p) << 1) ^ (bit127 ? 0xc2000000_00000000_00000000_00000001 : 0)
+ * (x^0 -> bit 127, x^1 -> 126, x^6 -> 121, x^127 -> bit 0), made with an
+ * arithmetic shift as the mask (no branch).
+ *
+ * Reduction modulo g = x^128 + x^7 + x^2 + x + 1, in R() form, with
+ * U = R(c_hi), C = R(c_lo).  c_hi * x^128 = c_hi * r (r = x^7 + x^2 + x + 1).
+ * c_hi * r overflows x^128 by t = the coefficients 121..127 of c_hi moved
+ * down by 121, 126 and 127 places; t * r (degree <= 13) no longer overflows.
+ * With w = c_hi + t:  c mod g = c_lo + (w * r mod x^128), and in R() form
+ * (multiplying by x^s is a right shift by s, dividing a left shift):
+ *   W = U ^ (U << 121) ^ (U << 126) ^ (U << 127)         (128-bit shifts)
+ *   result = C ^ W ^ (W >> 1) ^ (W >> 2) ^ (W >> 7)
+ * On 64-bit lanes: let f(v) = (v << 57) ^ (v << 62) ^ (v << 63) (64-bit).
+ *   W.lo = U.lo,  W.hi = U.hi ^ f(U.lo)
+ *   the right shifts of W within each lane, plus the bits crossing from the
+ *   high lane into the low one: f(W.hi) = f(U.hi) ^ f(f(U.lo)) = f(U.hi),
+ *   because f(f(v)) shifts by >= 114 and vanishes.
+ * So F = f(U) is computed once on both lanes (3 vshl, 2 veor): F.lo feeds
+ * W.hi and F.hi goes straight into the low lane of the result.
+ *
+ * 128 x 128 bits: Karatsuba on 64-bit halves,
+ *   a*b = A1B1 * 2^128 ^ (A1B1 ^ A0B0 ^ (A0^A1)(B0^B1)) * 2^64 ^ A0B0
+ * three 64 x 64 products: "lo", "hi" and "mid".
+ *
+ * 64 x 64 bits from vmull.p8.  vmull.p8 q, d1, d2 makes the eight 16-bit
+ * carry-less products of the byte lanes, lane i at bits 16i..16i+15.  With
+ * a = sum a_i 2^8i, b = sum b_j 2^8j (bytes), the product is the sum of all
+ * 64 a_i b_j at byte offset i + j.  Group the pairs by their distance
+ * d = j - i mod 8 (the "diagonals"):
+ *   d = 0:  vmull(a, b): lane i = a_i b_i, at byte 2i: already in place.
+ *   d = k, 8 - k for k = 1, 2, 3: with a_k = a rotated by k bytes
+ *           (lane i = a_{i+k mod 8}, one vext.8) and b_k likewise,
+ *           L_k = vmull(a, b_k) ^ vmull(a_k, b): lane i holds
+ *           a_i b_{i+k} ^ a_{i+k} b_i.  For i < 8 - k these pairs belong at
+ *           byte i + (i+k) = 2i + k, k bytes above the lane; for i >= 8 - k
+ *           the index wrapped, the pairs are a_i b_{i+k-8} ^ a_{i+k-8} b_i,
+ *           and belong at 2i + k - 8: the same, minus 8 bytes.
+ *   d = 4:  K = vmull(a_4, b): lane i = a_{i+4} b_i, same rule with k = 4.
+ * The wrapped lanes are the top 2k bytes, all in the high d half (k <= 4).
+ * Moving them down by 8 bytes (T_k.lo = L.lo ^ (L.hi & M_k), T_k.hi =
+ * L.hi & ~M_k, M_k the top 2k bytes; for K simply T.lo = K.lo ^ K.hi,
+ * T.hi = 0) leaves a vector whose top 2k bytes are zero and whose every
+ * lane now belongs exactly k bytes higher: the contribution is T_k << 8k,
+ * a byte rotation of the 128-bit register (vext.8 #16-k), since the bytes
+ * that rotate around are zero.  The 64 x 64 product is
+ *   D ^ (T_1 << 8) ^ (T_2 << 16) ^ (T_3 << 24) ^ (T_4 << 32).
+ * Eight vmull.p8 per 64 x 64 product (64 byte products, none wasted).
+ *
+ * Aggregation.  Everything after the vmull.p8 is linear, the same for
+ * every product: so the D, L_1..L_3, K vectors of one Karatsuba part are
+ * summed over all the blocks of a batch first, and the wrap fix-up and
+ * shifts (22 instructions) are done once per part and batch; the
+ * Karatsuba recombination and the reduction (19) once per batch:
+ *   X <- (X ^ B1) H^4 ^ B2 H^3 ^ B3 H^2 ^ B4 H
+ * Why four: the accumulators of one part take 5 q registers and the three
+ * part results 3 more; four blocks of data are 4 q registers, the key
+ * operand (4 rotations) and a data rotation 5 d registers and two vmull
+ * destinations 2 q: sixteen in all.  A larger batch would have to reload
+ * data, a smaller one pays the fix-up and reduction (~85 instructions) over
+ * fewer bytes.  Tails of 1, 2 or 3 blocks use the same code with n = 1..3
+ * and the powers H^n..H^1.  The b_k rotations of the key operands are made
+ * by setkey (the data rotations a_1..a_4 cost one vext each).
+ *
+ * Key layout (384 of the CTNEON_GHASH_KEY_SIZE bytes): three parts, lo, hi,
+ * mid (the 64-bit halves of H^i * x^-1 in R() form, and their xor), each
+ * 4 powers i = 4, 3, 2, 1 of 32 bytes: b, b_1, b_2, b_3 (b rotated by 0..3
+ * bytes).  Part p, power i at 128 p + 32 (4 - i).  An n-block batch starts
+ * at power n: 32 (4 - n), and skips 32 (4 - n) between parts.
+ *
+ * Cost (static, steady state, per 4 blocks = 64 bytes): loads, byte
+ * reversal and X: 7; per part 16 + 3 * 21 vmull/vext/veor/vld1 = 79,
+ * three parts 237; mid data 4; fix-ups 3 * 22; Karatsuba and reduction 19;
+ * loop 2: 335 instructions, 5.2 per byte (96 vmull.p8).
+ *
+ * Constant time: the only branches and addresses depend on the block count
+ * and the pointers; H, X and the data are only vmull/veor/vext operands.
+ *
+ * Registers (q4-q7 are callee-saved: vpush/vpop d8-d15):
+ *   q0-q3   the blocks of a batch, as loaded and byte-reversed: d(2n) is
+ *           the high half of R(block), d(2n+1) the low half; mid parts
+ *           overwrite d(2n)
+ *   q4-q7   L1, L2, L3, K accumulators of the current part
+ *   q8      mid part D / Karatsuba middle term
+ *   q9      lo part D / U
+ *   q10     hi part D / C / the result X (kept between batches, high half
+ *           in d20 like the data)
+ *   d22-d25 key operand b, b_1, b_2, b_3; fix-up masks later
+ *   d27     data rotation a_k
+ *   q14-q15 vmull destinations; reduction temporaries
+ *
+ * ARM and Thumb-2: unified syntax, no IT blocks, bx lr.
+ */
+
+#include <linux/linkage.h>
+
+#ifdef __ARMEB__
+#error "arm/ghash-neon.S assumes a little-endian kernel"
+#endif
+
+	.syntax	unified
+	.fpu	neon
+	.text
+
+	gk	.req	r1		/* key schedule */
+	src	.req	r2
+	blocks	.req	r3
+	kp	.req	ip		/* walking key pointer */
+
+	L1	.req	q4
+	L1_l	.req	d8
+	L1_h	.req	d9
+	L2	.req	q5
+	L2_l	.req	d10
+	L2_h	.req	d11
+	L3	.req	q6
+	L3_l	.req	d12
+	L3_h	.req	d13
+	K	.req	q7
+	K_l	.req	d14
+	K_h	.req	d15
+	DM	.req	q8		/* mid */
+	DM_l	.req	d16
+	DM_h	.req	d17
+	DL	.req	q9		/* lo */
+	DL_l	.req	d18
+	DL_h	.req	d19
+	DH	.req	q10		/* hi; then the result X */
+	DH_l	.req	d20
+	DH_h	.req	d21
+	XR	.req	q10
+	KB0	.req	d22
+	KB1	.req	d23
+	KB2	.req	d24
+	KB3	.req	d25
+	AR	.req	d27
+	T0	.req	q14
+	T1	.req	q15
+
+/*
+ * One block of one Karatsuba part: a (d register) times the key operand at
+ * kp (b, b_1, b_2, b_3), accumulated into D, L1, L2, L3, K; the first block
+ * of a part writes them instead.  kp advances by 32.
+ *   D  ^= a b            L_k ^= a b_k ^ a_k b  (k = 1..3)    K ^= a_4 b
+ */
+	.macro	part_block, a, D, first
+	vld1.8	{KB0-KB3}, [kp]!
+	vext.8	AR, \a, \a, #1
+	.if	\first
+	vmull.p8 \D, \a, KB0
+	vmull.p8 L1, AR, KB0
+	vext.8	AR, \a, \a, #2
+	vmull.p8 T0, \a, KB1
+	vmull.p8 L2, AR, KB0
+	vext.8	AR, \a, \a, #3
+	veor	L1, L1, T0
+	vmull.p8 T1, \a, KB2
+	vmull.p8 L3, AR, KB0
+	vext.8	AR, \a, \a, #4
+	veor	L2, L2, T1
+	vmull.p8 T0, \a, KB3
+	vmull.p8 K, AR, KB0
+	veor	L3, L3, T0
+	.else
+	vmull.p8 T0, \a, KB0
+	vmull.p8 T1, AR, KB0
+	vext.8	AR, \a, \a, #2
+	veor	\D, \D, T0
+	vmull.p8 T0, \a, KB1
+	veor	L1, L1, T1
+	vmull.p8 T1, AR, KB0
+	vext.8	AR, \a, \a, #3
+	veor	L1, L1, T0
+	vmull.p8 T0, \a, KB2
+	veor	L2, L2, T1
+	vmull.p8 T1, AR, KB0
+	vext.8	AR, \a, \a, #4
+	veor	L2, L2, T0
+	vmull.p8 T0, \a, KB3
+	veor	L3, L3, T1
+	vmull.p8 T1, AR, KB0
+	veor	L3, L3, T0
+	veor	K, K, T1
+	.endif
+	.endm
+
+/*
+ * The wrap fix-up and shifts of a part: D ^= T_1 << 8 ^ T_2 << 16 ^
+ * T_3 << 24 ^ T_4 << 32 (see the notes); D is then the 128-bit product
+ * sum of the part.  Clobbers L1-L3, K, d22-d27.
+ */
+	.macro	part_fold, D
+	vmov.i64 d22, #0xffff000000000000	/* M_1: the top 2 bytes */
+	vmov.i64 d23, #0xffffffff00000000	/* M_2 */
+	vmov.i64 d24, #0xffffffffffff0000	/* M_3 */
+	vand	d25, L1_h, d22			/* wrapped lanes of L1 */
+	vand	d26, L2_h, d23
+	vand	d27, L3_h, d24
+	veor	K_l, K_l, K_h			/* T_4 = (K.lo ^ K.hi, 0) */
+	vmov.i64 K_h, #0
+	veor	L1_l, L1_l, d25			/* ... moved down 8 bytes */
+	veor	L1_h, L1_h, d25
+	veor	L2_l, L2_l, d26
+	veor	L2_h, L2_h, d26
+	veor	L3_l, L3_l, d27
+	veor	L3_h, L3_h, d27
+	vext.8	K, K, K, #12			/* T_4 << 32 */
+	vext.8	L1, L1, L1, #15			/* T_1 << 8 */
+	vext.8	L2, L2, L2, #14			/* T_2 << 16 */
+	vext.8	L3, L3, L3, #13			/* T_3 << 24 */
+	veor	\D, \D, K
+	veor	L1, L1, L2
+	veor	\D, \D, L3
+	veor	\D, \D, L1
+	.endm
+
+/* the n blocks a0..a(n-1) of one part, then its fold */
+	.macro	part_n, n, D, a0, a1, a2, a3
+	part_block \a0, \D, 1
+	.if	\n > 1
+	part_block \a1, \D, 0
+	.endif
+	.if	\n > 2
+	part_block \a2, \D, 0
+	.endif
+	.if	\n > 3
+	part_block \a3, \D, 0
+	.endif
+	.if	\n < 4
+	add	kp, kp, #32 * (4 - \n)
+	.endif
+	part_fold \D
+	.endm
+
+/*
+ * X = B1 H^n ^ B2 H^(n-1) ^ .. ^ Bn H for the n blocks in q0..q(n-1)
+ * (byte-reversed, X already xored into q0), with kp = gk + 32 (4 - n).
+ * Result in XR (q10), high half in d20.  Clobbers q0-q15 and kp.
+ */
+	.macro	ghash_n, n
+	part_n	\n, DL, d1, d3, d5, d7		/* lo halves */
+	part_n	\n, DH, d0, d2, d4, d6		/* hi halves */
+	veor	d0, d0, d1			/* mid = lo ^ hi */
+	.if	\n > 1
+	veor	d2, d2, d3
+	.endif
+	.if	\n > 2
+	veor	d4, d4, d5
+	.endif
+	.if	\n > 3
+	veor	d6, d6, d7
+	.endif
+	part_n	\n, DM, d0, d2, d4, d6
+	ghash_reduce
+	.endm
+
+/*
+ * Karatsuba recombination and reduction (see the notes), DL/DH/DM in, the
+ * result in XR with the halves swapped (d20 high, as the data).
+ */
+	.macro	ghash_reduce
+	veor	DM, DM, DL			/* middle term m */
+	veor	DM, DM, DH
+	veor	DL_h, DL_h, DM_l		/* U = R(c_hi) */
+	veor	DH_l, DH_l, DM_h		/* C = R(c_lo) */
+	vshl.i64 T0, DL, #57			/* F = f(U) */
+	vshl.i64 T1, DL, #62
+	vshl.i64 q13, DL, #63
+	veor	T0, T0, T1
+	veor	T0, T0, q13
+	veor	DL_h, DL_h, d28			/* W.hi = U.hi ^ f(U.lo) */
+	veor	DH_l, DH_l, d29			/* C.lo ^= f(W.hi) = f(U.hi) */
+	vshr.u64 T0, DL, #1
+	vshr.u64 T1, DL, #2
+	vshr.u64 q13, DL, #7
+	veor	DH, DH, DL			/* C ^= W ^ W>>1 ^ W>>2 ^ W>>7 */
+	veor	T0, T0, T1
+	veor	DH, DH, q13
+	veor	DH, DH, T0
+	vswp	DH_l, DH_h
+	.endm
+
+/*
+ * R(p) -> R(p x^-1) on a q register in normal order (low half in the even
+ * d register): (V << 1) ^ (bit 127 ? 0xc2 << 120 | 1 : 0).  t0, t1 are q
+ * temporaries.
+ */
+	.macro	mul_xinv, q, ql, qh, t0, t0l, t0h, t1, t1l, t1h
+	vshr.s64 \t0h, \qh, #63			/* all ones if bit 127 */
+	vshr.u64 \t0l, \qh, #63			/* bit 127 -> 1 */
+	vshr.u64 \t1h, \ql, #63			/* carry lo -> hi */
+	vshl.i64 \q, \q, #1
+	vmov.i8	\t1l, #0xc2
+	vshl.i64 \t1l, \t1l, #56
+	vand	\t0h, \t0h, \t1l
+	veor	\qh, \qh, \t1h
+	veor	\q, \q, \t0
+	.endm
+
+/* store b, b_1, b_2, b_3 of the d register b at kp (kp advances by 32) */
+	.macro	store_rot, b
+	vmov	d4, \b
+	vext.8	d5, \b, \b, #1
+	vext.8	d6, \b, \b, #2
+	vext.8	d7, \b, \b, #3
+	vst1.8	{d4-d7}, [kp]!
+	.endm
+
+/*
+ * The key entries of one power from its R(H^i) in q0 (d0 high, as data):
+ * lo, hi and mid parts at gk + 32 (4 - i) + 128 p.  Clobbers q1-q3, kp.
+ */
+	.macro	store_power, i
+	vmov	d2, d1				/* normal order: q1 = (lo, hi) */
+	vmov	d3, d0
+	mul_xinv q1, d2, d3, q2, d4, d5, q3, d6, d7
+	add	kp, gk, #32 * (4 - \i)
+	store_rot d2
+	add	kp, kp, #128 - 32
+	store_rot d3
+	add	kp, kp, #128 - 32
+	veor	d2, d2, d3
+	store_rot d2
+	.endm
+
+/*
+ * The one-block product used by setkey and by update for a last block:
+ * XR = q0 H, q0 byte-reversed, high half in d0.  Clobbers q0-q15, kp.
+ */
+	.align	4
+.Lghash_mul1:
+	add	kp, gk, #32 * 3
+	ghash_n	1
+	bx	lr
+
+/*
+ * void ctneon_ghash_setkey(u8 *gkey, const u8 h[16]);
+ *
+ * Inputs:   r0  the key schedule to write (384 bytes used)
+ *           r1  H = E_K(0^128) as the 16-byte string
+ * Clobbers: r0-r3, ip, q0-q3 and q8-q15 (q4-q7 saved).
+ */
+SYM_FUNC_START(ctneon_ghash_setkey)
+	push	{r4, lr}
+	vpush	{d8-d15}
+	vld1.8	{q0}, [r1]
+	mov	gk, r0
+	vrev64.8 q0, q0				/* R(H), d0 high */
+	vmov	q9, q0
+	store_power 1
+	vmov	q0, q9
+	bl	.Lghash_mul1			/* H^2 */
+	vmov	q0, XR
+	vmov	q9, XR
+	store_power 2
+	vmov	q0, q9
+	bl	.Lghash_mul1			/* H^3 */
+	vmov	q0, XR
+	vmov	q9, XR
+	store_power 3
+	vmov	q0, q9
+	bl	.Lghash_mul1			/* H^4 */
+	vmov	q0, XR
+	store_power 4
+	vpop	{d8-d15}
+	pop	{r4, lr}
+	bx	lr
+SYM_FUNC_END(ctneon_ghash_setkey)
+
+/*
+ * void ctneon_ghash_update(u8 x[16], const u8 *gkey, const u8 *src,
+ *                          int blocks);
+ *
+ * Inputs:   r0  X, the running GHASH value (16-byte string), in and out
+ *           r1  the key schedule made by ctneon_ghash_setkey
+ *           r2  the data, blocks * 16 bytes, any alignment
+ *           r3  blocks >= 0
+ * Clobbers: r2, r3, ip, q0-q3 and q8-q15 (q4-q7 saved).
+ */
+SYM_FUNC_START(ctneon_ghash_update)
+	push	{r4, lr}
+	vpush	{d8-d15}
+	vld1.8	{XR}, [r0]
+	vrev64.8 XR, XR				/* R(X), d20 high */
+	subs	blocks, blocks, #4
+	blt	.Ltail
+.Lloop4:
+	vld1.8	{d0-d3}, [src]!
+	vld1.8	{d4-d7}, [src]!
+	vrev64.8 q0, q0
+	vrev64.8 q1, q1
+	vrev64.8 q2, q2
+	vrev64.8 q3, q3
+	veor	q0, q0, XR
+	mov	kp, gk
+	ghash_n	4
+	subs	blocks, blocks, #4
+	bge	.Lloop4
+.Ltail:
+	adds	blocks, blocks, #4		/* 0..3 left */
+	beq	.Ldone
+	cmp	blocks, #2
+	blt	.Ltail1
+	beq	.Ltail2
+	vld1.8	{d0-d3}, [src]!
+	vld1.8	{d4-d5}, [src]!
+	vrev64.8 q0, q0
+	vrev64.8 q1, q1
+	vrev64.8 q2, q2
+	veor	q0, q0, XR
+	add	kp, gk, #32 * 1
+	ghash_n	3
+	b	.Ldone
+.Ltail2:
+	vld1.8	{d0-d3}, [src]!
+	vrev64.8 q0, q0
+	vrev64.8 q1, q1
+	veor	q0, q0, XR
+	add	kp, gk, #32 * 2
+	ghash_n	2
+	b	.Ldone
+.Ltail1:
+	vld1.8	{d0-d1}, [src]!
+	vrev64.8 q0, q0
+	veor	q0, q0, XR
+	bl	.Lghash_mul1
+.Ldone:
+	vrev64.8 XR, XR
+	vst1.8	{XR}, [r0]
+	vpop	{d8-d15}
+	pop	{r4, lr}
+	bx	lr
+SYM_FUNC_END(ctneon_ghash_update)
