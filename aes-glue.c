@@ -47,7 +47,6 @@
 #define CTNEON_MODE_PRIORITY	275	/* above *-aes-neonbs (250), below CE (300) */
 #define CTNEON_CIPHER_PRIORITY	225	/* above aes-arm (200), below aes-ce (250) */
 
-
 /*
  * A batch of eight bit-sliced blocks costs about as much as this many vpaes
  * blocks (static counts of the AES-128 cores: arm64 1917 vs 273 instructions
