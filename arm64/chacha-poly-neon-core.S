@@ -1,0 +1,766 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ctneon: ChaCha20/12, HChaCha, Poly1305 and the stitched ChaCha20-Poly1305
+ * step for AArch64 AdvSIMD (the contract is chacha-poly.h).
+ *
+ * Design notes
+ * ============
+ *
+ * ChaCha (RFC 8439 section 2.3).  The state is the 4x4 matrix x[0..15] of
+ * 32-bit words; a quarter-round QR(a, b, c, d) is
+ *     a += b; d ^= a; d <<<= 16;   c += d; b ^= c; b <<<= 12;
+ *     a += b; d ^= a; d <<<= 8;    c += d; b ^= c; b <<<= 7;
+ * a double round is QR on the four columns (0,4,8,12) .. (3,7,11,15), then
+ * on the four diagonals (0,5,10,15), (1,6,11,12), (2,7,8,13), (3,4,9,14).
+ * The keystream block is x + state after nrounds/2 double rounds, and
+ * the counter word 12 steps by one per 64-byte block modulo 2^32 (no carry
+ * into word 13: the 16-byte IV of the kernel's chacha20 is le32 counter ||
+ * 96-bit nonce).
+ *
+ * Four blocks at a time ("words across lanes"): v0..v15 hold the sixteen
+ * state words, lane j of vN being word N of block j (counter + j), so one
+ * .4s instruction runs the same step of four blocks and no lane ever
+ * crosses another.  Rotations: <<< 16 is rev32 .8h (swap the halves of
+ * each word), <<< 8 is one tbl with the byte map .Lrot8, <<< 12 and <<< 7
+ * are shl into the target plus sri (shift right and insert) from the
+ * temporary that holds b ^ c, so each costs the eor plus two instructions.
+ * The four quarter-rounds of a half round are interleaved step by step (4
+ * independent chains cover the NEON latencies).  After the rounds the
+ * input state is re-read with ld4r (word broadcast to all lanes) and added;
+ * the words are transposed back to blocks with zip1/zip2 .4s then .2d, 4x4
+ * at a time, and XORed into the data 64 bytes (one block) per ld1/st1.
+ *
+ * One block ("words down rows"): v0..v3 are the rows (0..3), (4..7),
+ * (8..11), (12..15); a column round is one QR on whole rows, then ext
+ * rotates rows 1, 2, 3 by 1, 2, 3 words so that the diagonals become
+ * columns, a second QR, and ext rotates them back.  Used for the < 256
+ * byte tail (and HChaCha): about 36 instructions per double round for one
+ * block against 30 per block in the 4-way path, but a single dependency
+ * chain.  A final partial block goes through a 64-byte stack buffer,
+ * byte by byte, and the buffer is wiped.
+ *
+ * HChaCha (the XChaCha subkey): the rounds on state without the final
+ * addition; out = words 0..3 and 12..15.
+ *
+ * Poly1305 (RFC 8439 section 2.5).  Why 64-bit limbs on the integer unit
+ * and not 26-bit limbs on NEON: the point of this file is the stitched
+ * AEAD, where NEON is saturated by ChaCha20 and the integer pipes are
+ * idle; a 26-bit NEON Poly1305 would compete for the same NEON issue slots.
+ * On the integer side, a 64x64 -> 128 product is two instructions (mul,
+ * umulh), and the whole block is 10 of them, against 25 32x32 products
+ * with 26-bit limbs.  The price: Poly1305 alone is slower than a 4-way NEON
+ * Poly1305 with powers of r (which this file does not have).
+ *
+ * The math: p = 2^130 - 5, accumulator h = h0 + h1 2^64 + h2 2^128 (h2
+ * small), r = r0 + r1 2^64 clamped, so r0, r1 < 2^60 and 4 | r1.  With a
+ * block m (plus 2^128): h += m; then
+ *     h r = h0 r0 + (h0 r1 + h1 r0) 2^64 + (h1 r1 + h2 r0) 2^128
+ *           + h2 r1 2^192
+ * and since 2^130 = 5 (mod p) and r1 = 4 (r1 >> 2),
+ *     r1 2^128 = (r1 >> 2) 2^130 = 5 (r1 >> 2) = rs1   (mod p),
+ *     rs1 = r1 + (r1 >> 2),
+ * so h r = d0 + d1 2^64 + d2 2^128 (mod p) with
+ *     d0 = h0 r0 + h1 rs1          (< 2^126)
+ *     d1 = h0 r1 + h1 r0 + h2 rs1  (< 2^126)
+ *     d2 = h2 r0                   (< 2^64)
+ * t = d0 + d1 2^64 + d2 2^128 = t0 + t1 2^64 + t2 2^128 (t2 < 2^63), and
+ * the partial reduction folds bits >= 130:
+ *     h = t0 + t1 2^64 + (t2 & 3) 2^128 + 5 (t2 >> 2),
+ *     5 (t2 >> 2) = (t2 & ~3) + (t2 >> 2).
+ * Bounds: after this h2 <= 4 (h < 5 * 2^128), before the next product
+ * h2 <= 6, so h2 rs1 and h2 r0 fit 64 bits and no sum overflows.
+ *
+ * The final reduction.  h < 5 * 2^128 < 2p, so h mod p is h or h - p.
+ * g = h + 5 is >= 2^130 exactly when h >= p, and then h - p = g - 2^130,
+ * i.e. the low 130 bits of g.  So: g = h + 5 with adds/adcs/adc, test
+ * bit 130 (bit 2 of g2: g < 2^131, so g2 < 8) and select g or h with csel
+ * (constant time: flags, no branch), then tag = (h + s) mod 2^128.  Seed
+ * 002 is the lesson: a test of the wrong flag passes every ordinary vector;
+ * the unit test drives the accumulator to p-1, p, p+1 .. p+4, 2^130-1 and
+ * the representations just above 2^130 (tests/unit/chacha-test.c).
+ *
+ * The stitched step.  Per 256 bytes: the 4-way ChaCha20 runs 10 double
+ * rounds; the first 8 each carry two Poly1305 blocks on the integer unit,
+ * one block cut into 12 stages of 2-4 instructions, one stage after each
+ * of the first 12 NEON steps of a half round (each NEON step is 4
+ * independent q-ops).  Decryption absorbs the input ciphertext of the
+ * current 256 bytes (read before the results are stored, so in place is
+ * fine); encryption absorbs the previous 256 bytes of output (one batch
+ * behind: the first 256 bytes are encrypted plain, the last 256 absorbed
+ * after the loop).  A tail < 256 bytes runs the one-block path and a
+ * plain Poly1305 pass (before the decryption overwrites an in-place
+ * input, after the encryption), the final partial 16-byte block of
+ * ciphertext zero-padded to a whole block, pad bit set (RFC 8439 2.8).
+ *
+ * Poly1305 state (CTNEON_POLY_STATE_SIZE bytes, 8-byte aligned):
+ *     0 h0, 8 h1, 16 h2, 24 r0, 32 r1, 40 rs1, 48 s (16 bytes).
+ *
+ * Registers (all entry points):
+ *   v0-v15   the 4-way state words (v0-v3 the rows of the 1-way path)
+ *   v16-v19  rotation temporaries, re-read input state, transpose temps
+ *   v20-v27  data in/out
+ *   v30      .Lrot8 byte map; v31 the lane counters {0, 1, 2, 3}
+ *   x8 st, x9 dst, x10 src, x11 len (bytes left, 64-bit), w12 nr (double
+ *   rounds), w13 cnt, x14/x15 scratch, x16 pp (Poly1305 data pointer),
+ *   x17 pst; x19-x21 acc0-acc2 (h0-h2), x22-x24 r0, r1, rs1, x25 the pad bit (1),
+ *   x2-x7 Poly1305 products, x0/x1 tail scratch.
+ * v8-v15 (low halves) and x19-x25 are callee-saved under AAPCS64: every
+ * entry point saves them (and x29/x30, the local routines are called with
+ * bl) in a 208-byte frame that also holds a 64-byte buffer for partial
+ * blocks.  Little-endian only (ldp of message words, ld1 .4s of state).
+ *
+ * Constant time.  ChaCha is add/eor/shift/tbl on data in registers;
+ * Poly1305 is mul/umulh/adds/adcs/and/csel, whose latency on the cores
+ * targeted does not depend on operand values.  Every branch and address
+ * depends only on bytes, nrounds, enc and buffer pointers.
+ *
+ * Cost (static count).  4-way ChaCha20, per double round: 8 half-QR sets
+ * of 4 x (add, eor, rev32 | tbl, ...) = 2 x 4 x 16 = 128 q-ops for 256
+ * bytes (QR = 4 add/eor pairs + rev32 + tbl + 2 x (eor, shl, sri) = 16);
+ * 20 rounds: 1280 + the finish (16 ld4r-add, 32 zips, 16 eor, 8 ld1/st1,
+ * ~10 scalar) ~ 1360 instructions / 256 B = 5.3 instructions per byte.
+ * Poly1305: 27 instructions per 16-byte block = 1.7 per byte.  The
+ * stitched loop issues both, 7.0 instructions per byte, with the
+ * integer work hidden under the NEON work on dual-issue cores.
+ */
+
+#include <linux/linkage.h>
+
+	.text
+
+/* ---------------------------------------------------------- registers */
+
+	st		.req	x8
+	dst		.req	x9
+	src		.req	x10
+	len		.req	x11
+	nr		.req	w12
+	cnt		.req	w13
+	pp		.req	x16
+	pst		.req	x17
+
+	acc0		.req	x19
+	acc1		.req	x20
+	acc2		.req	x21
+	r0		.req	x22
+	r1		.req	x23
+	rs1		.req	x24
+	pad		.req	x25
+
+	pt0		.req	x2
+	pt1		.req	x3
+	pt2		.req	x4
+	pt3		.req	x5
+	pt4		.req	x6
+	pt5		.req	x7
+
+	vrot8		.req	v30
+	vlanes		.req	v31
+
+/* ------------------------------------------------------------ constants */
+
+	.p2align 4
+.Lrot8:		// byte map of x <<< 8 on each little-endian 32-bit word
+	.byte	3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+.Llanes:	// block j of the four is at counter + j
+	.word	0, 1, 2, 3
+.Lclamp:	// r &= 0x0ffffffc0ffffffc0ffffffc0fffffff
+	.quad	0x0ffffffc0fffffff, 0x0ffffffc0ffffffc
+
+/* ------------------------------------------------------ frame, helpers */
+
+#define FRAME	208
+#define BUF	144
+
+	.macro	cp_enter
+	stp	x29, x30, [sp, #-FRAME]!
+	mov	x29, sp
+	stp	x19, x20, [sp, #16]
+	stp	x21, x22, [sp, #32]
+	stp	x23, x24, [sp, #48]
+	stp	x25, x26, [sp, #64]
+	stp	d8, d9, [sp, #80]
+	stp	d10, d11, [sp, #96]
+	stp	d12, d13, [sp, #112]
+	stp	d14, d15, [sp, #128]
+	.endm
+
+	.macro	cp_leave
+	ldp	x19, x20, [sp, #16]
+	ldp	x21, x22, [sp, #32]
+	ldp	x23, x24, [sp, #48]
+	ldp	x25, x26, [sp, #64]
+	ldp	d8, d9, [sp, #80]
+	ldp	d10, d11, [sp, #96]
+	ldp	d12, d13, [sp, #112]
+	ldp	d14, d15, [sp, #128]
+	ldp	x29, x30, [sp], #FRAME
+	ret
+	.endm
+
+	.macro	load_consts
+	adr	x14, .Lrot8
+	ld1	{vrot8.16b, vlanes.16b}, [x14]
+	.endm
+
+	/* state[12] += n (mod 2^32) */
+	.macro	ctr_add, n
+	ldr	w14, [st, #48]
+	add	w14, w14, #\n
+	str	w14, [st, #48]
+	.endm
+
+	.macro	poly_load
+	ldp	acc0, acc1, [pst]
+	ldp	acc2, r0, [pst, #16]
+	ldp	r1, rs1, [pst, #32]
+	mov	pad, #1
+	.endm
+
+	.macro	poly_store
+	stp	acc0, acc1, [pst]
+	str	acc2, [pst, #16]
+	.endm
+
+/* ------------------------------------------------------------ Poly1305 */
+
+/*
+ * One Poly1305 block from [pp] (pp += 16), h = (h + m + 2^128) r, partially
+ * reduced, in 12 stages so that the stitched loop can spread them between
+ * NEON steps.  Stage n is emitted by "pstage 1, n"; "pstage 0, n" is empty.
+ * d0 = pt1:pt0, d1 = pt3:pt2 (with d2 = h2 r0 added into pt3).
+ */
+	.macro	pstage, on, n
+	.if	\on
+	.if	\n == 0
+	ldp	pt0, pt1, [pp], #16		// m
+	.elseif	\n == 1
+	adds	acc0, acc0, pt0			// h += m + 2^128
+	adcs	acc1, acc1, pt1
+	adc	acc2, acc2, pad
+	.elseif	\n == 2
+	mul	pt0, acc0, r0			// d0 = h0 r0
+	umulh	pt1, acc0, r0
+	.elseif	\n == 3
+	mul	pt2, acc1, rs1			// h1 rs1
+	umulh	pt3, acc1, rs1
+	.elseif	\n == 4
+	adds	pt0, pt0, pt2			// d0 = h0 r0 + h1 rs1
+	adc	pt1, pt1, pt3
+	.elseif	\n == 5
+	mul	pt2, acc0, r1			// d1 = h0 r1
+	umulh	pt3, acc0, r1
+	.elseif	\n == 6
+	mul	pt4, acc1, r0			// h1 r0
+	umulh	pt5, acc1, r0
+	.elseif	\n == 7
+	adds	pt2, pt2, pt4			// d1 = h0 r1 + h1 r0
+	adc	pt3, pt3, pt5
+	.elseif	\n == 8
+	mul	pt4, acc2, rs1			// h2 rs1 (< 2^64)
+	mul	pt5, acc2, r0			// d2 = h2 r0 (< 2^64)
+	.elseif	\n == 9
+	adds	pt2, pt2, pt4			// d1 += h2 rs1
+	adc	pt3, pt3, pt5			// and d2 in at 2^128
+	.elseif	\n == 10
+	adds	acc1, pt1, pt2			// t1 = hi(d0) + lo(d1)
+	adc	pt3, pt3, xzr			// t2 = hi(d1) + d2 + carry
+	and	acc2, pt3, #3			// bits 128, 129
+	.else
+	and	pt3, pt3, #0xfffffffffffffffc	// 4 (t2 >> 2)
+	add	pt3, pt3, pt3, lsr #2		// 5 (t2 >> 2) = 2^130 (t2 >> 2)
+	adds	acc0, pt0, pt3
+	adcs	acc1, acc1, xzr
+	adc	acc2, acc2, xzr			// h2 <= 4
+	.endif
+	.endif
+	.endm
+
+	/* n (a 64-bit register, > 0 or 0) blocks from [pp]; clobbers n */
+	.macro	poly_nblocks, n
+	cbz	\n, .L\@_done
+.L\@_loop:
+	.irp	s, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+	pstage	1, \s
+	.endr
+	subs	\n, \n, #1
+	b.ne	.L\@_loop
+.L\@_done:
+	.endm
+
+/* ------------------------------------------------------ ChaCha, 4-way */
+
+/*
+ * Four quarter-rounds on four blocks: (a_i, b_i, c_i, d_i), i = 0..3, are
+ * the word registers of the four columns (or diagonals); v16-v19 hold
+ * b ^ c for the 12- and 7-bit rotations.  Between the steps, the stages
+ * of one Poly1305 block if s = 1.
+ */
+	.macro	qr4, a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, s
+	add	\a0\().4s, \a0\().4s, \b0\().4s		// a += b
+	add	\a1\().4s, \a1\().4s, \b1\().4s
+	add	\a2\().4s, \a2\().4s, \b2\().4s
+	add	\a3\().4s, \a3\().4s, \b3\().4s
+	pstage	\s, 0
+	eor	\d0\().16b, \d0\().16b, \a0\().16b	// d ^= a
+	eor	\d1\().16b, \d1\().16b, \a1\().16b
+	eor	\d2\().16b, \d2\().16b, \a2\().16b
+	eor	\d3\().16b, \d3\().16b, \a3\().16b
+	pstage	\s, 1
+	rev32	\d0\().8h, \d0\().8h			// d <<<= 16
+	rev32	\d1\().8h, \d1\().8h
+	rev32	\d2\().8h, \d2\().8h
+	rev32	\d3\().8h, \d3\().8h
+	pstage	\s, 2
+	add	\c0\().4s, \c0\().4s, \d0\().4s		// c += d
+	add	\c1\().4s, \c1\().4s, \d1\().4s
+	add	\c2\().4s, \c2\().4s, \d2\().4s
+	add	\c3\().4s, \c3\().4s, \d3\().4s
+	pstage	\s, 3
+	eor	v16.16b, \b0\().16b, \c0\().16b		// t = b ^ c
+	eor	v17.16b, \b1\().16b, \c1\().16b
+	eor	v18.16b, \b2\().16b, \c2\().16b
+	eor	v19.16b, \b3\().16b, \c3\().16b
+	pstage	\s, 4
+	shl	\b0\().4s, v16.4s, #12			// b = t <<< 12
+	shl	\b1\().4s, v17.4s, #12
+	shl	\b2\().4s, v18.4s, #12
+	shl	\b3\().4s, v19.4s, #12
+	pstage	\s, 5
+	sri	\b0\().4s, v16.4s, #20
+	sri	\b1\().4s, v17.4s, #20
+	sri	\b2\().4s, v18.4s, #20
+	sri	\b3\().4s, v19.4s, #20
+	pstage	\s, 6
+	add	\a0\().4s, \a0\().4s, \b0\().4s		// a += b
+	add	\a1\().4s, \a1\().4s, \b1\().4s
+	add	\a2\().4s, \a2\().4s, \b2\().4s
+	add	\a3\().4s, \a3\().4s, \b3\().4s
+	pstage	\s, 7
+	eor	\d0\().16b, \d0\().16b, \a0\().16b	// d ^= a
+	eor	\d1\().16b, \d1\().16b, \a1\().16b
+	eor	\d2\().16b, \d2\().16b, \a2\().16b
+	eor	\d3\().16b, \d3\().16b, \a3\().16b
+	pstage	\s, 8
+	tbl	\d0\().16b, {\d0\().16b}, vrot8.16b	// d <<<= 8
+	tbl	\d1\().16b, {\d1\().16b}, vrot8.16b
+	tbl	\d2\().16b, {\d2\().16b}, vrot8.16b
+	tbl	\d3\().16b, {\d3\().16b}, vrot8.16b
+	pstage	\s, 9
+	add	\c0\().4s, \c0\().4s, \d0\().4s		// c += d
+	add	\c1\().4s, \c1\().4s, \d1\().4s
+	add	\c2\().4s, \c2\().4s, \d2\().4s
+	add	\c3\().4s, \c3\().4s, \d3\().4s
+	pstage	\s, 10
+	eor	v16.16b, \b0\().16b, \c0\().16b		// t = b ^ c
+	eor	v17.16b, \b1\().16b, \c1\().16b
+	eor	v18.16b, \b2\().16b, \c2\().16b
+	eor	v19.16b, \b3\().16b, \c3\().16b
+	pstage	\s, 11
+	shl	\b0\().4s, v16.4s, #7			// b = t <<< 7
+	shl	\b1\().4s, v17.4s, #7
+	shl	\b2\().4s, v18.4s, #7
+	shl	\b3\().4s, v19.4s, #7
+	sri	\b0\().4s, v16.4s, #25
+	sri	\b1\().4s, v17.4s, #25
+	sri	\b2\().4s, v18.4s, #25
+	sri	\b3\().4s, v19.4s, #25
+	.endm
+
+	/* a double round on four blocks; s = 1: two Poly1305 blocks in it */
+	.macro	dround4, s
+	qr4	v0, v4, v8, v12, v1, v5, v9, v13, v2, v6, v10, v14, v3, v7, v11, v15, \s
+	qr4	v0, v5, v10, v15, v1, v6, v11, v12, v2, v7, v8, v13, v3, v4, v9, v14, \s
+	.endm
+
+/*
+ * 4x4 transpose of words: in a, b, c, d = words w..w+3 of blocks 0..3
+ * (lane = block); out: block 0's words w..w+3 in c, block 1's in d,
+ * block 2's in a, block 3's in b.  t0, t1 temporaries.
+ */
+	.macro	transpose4, a, b, c, d, t0, t1
+	zip1	\t0\().4s, \a\().4s, \b\().4s		// a0 b0 a1 b1
+	zip2	\t1\().4s, \a\().4s, \b\().4s		// a2 b2 a3 b3
+	zip1	\a\().4s, \c\().4s, \d\().4s		// c0 d0 c1 d1
+	zip2	\b\().4s, \c\().4s, \d\().4s		// c2 d2 c3 d3
+	zip1	\c\().2d, \t0\().2d, \a\().2d		// a0 b0 c0 d0
+	zip2	\d\().2d, \t0\().2d, \a\().2d		// a1 b1 c1 d1
+	zip1	\a\().2d, \t1\().2d, \b\().2d		// a2 b2 c2 d2
+	zip2	\b\().2d, \t1\().2d, \b\().2d		// a3 b3 c3 d3
+	.endm
+
+	/* one 64-byte block: [dst] = [src] ^ (w0, w1, w2, w3), both += 64 */
+	.macro	xor_block, w0, w1, w2, w3, i0, i1, i2, i3
+	ld1	{\i0\().16b-\i3\().16b}, [src], #64
+	eor	\i0\().16b, \i0\().16b, \w0\().16b
+	eor	\i1\().16b, \i1\().16b, \w1\().16b
+	eor	\i2\().16b, \i2\().16b, \w2\().16b
+	eor	\i3\().16b, \i3\().16b, \w3\().16b
+	st1	{\i0\().16b-\i3\().16b}, [dst], #64
+	.endm
+
+/*
+ * 256 bytes from src to dst (both += 256) with four blocks from state
+ * (st[12] += 4).  stitch = 0: nr double rounds.  stitch = 1: 10 double
+ * rounds, the first 8 absorbing 16 Poly1305 blocks from [pp] (pp += 256).
+ */
+	.macro	chacha4, stitch
+	mov	x14, st
+	ld4r	{v0.4s-v3.4s}, [x14], #16		// words broadcast to lanes
+	ld4r	{v4.4s-v7.4s}, [x14], #16
+	ld4r	{v8.4s-v11.4s}, [x14], #16
+	ld4r	{v12.4s-v15.4s}, [x14]
+	add	v12.4s, v12.4s, vlanes.4s		// counters + 0, 1, 2, 3
+	.if	\stitch
+	mov	cnt, #8
+.L\@_stitched:
+	dround4	1
+	subs	cnt, cnt, #1
+	b.ne	.L\@_stitched
+	mov	cnt, #2
+	.else
+	mov	cnt, nr
+	.endif
+.L\@_rounds:
+	dround4	0
+	subs	cnt, cnt, #1
+	b.ne	.L\@_rounds
+
+	mov	x14, st					// x += input state
+	ld4r	{v16.4s-v19.4s}, [x14], #16
+	add	v0.4s, v0.4s, v16.4s
+	add	v1.4s, v1.4s, v17.4s
+	add	v2.4s, v2.4s, v18.4s
+	add	v3.4s, v3.4s, v19.4s
+	ld4r	{v16.4s-v19.4s}, [x14], #16
+	add	v4.4s, v4.4s, v16.4s
+	add	v5.4s, v5.4s, v17.4s
+	add	v6.4s, v6.4s, v18.4s
+	add	v7.4s, v7.4s, v19.4s
+	ld4r	{v16.4s-v19.4s}, [x14], #16
+	add	v8.4s, v8.4s, v16.4s
+	add	v9.4s, v9.4s, v17.4s
+	add	v10.4s, v10.4s, v18.4s
+	add	v11.4s, v11.4s, v19.4s
+	ld4r	{v16.4s-v19.4s}, [x14]
+	add	v16.4s, v16.4s, vlanes.4s
+	add	v12.4s, v12.4s, v16.4s
+	add	v13.4s, v13.4s, v17.4s
+	add	v14.4s, v14.4s, v18.4s
+	add	v15.4s, v15.4s, v19.4s
+	ctr_add	4
+
+	transpose4 v0, v1, v2, v3, v16, v17
+	transpose4 v4, v5, v6, v7, v18, v19
+	transpose4 v8, v9, v10, v11, v16, v17
+	transpose4 v12, v13, v14, v15, v18, v19
+	xor_block v2, v6, v10, v14, v20, v21, v22, v23	// block 0
+	xor_block v3, v7, v11, v15, v24, v25, v26, v27	// block 1
+	xor_block v0, v4, v8, v12, v20, v21, v22, v23	// block 2
+	xor_block v1, v5, v9, v13, v24, v25, v26, v27	// block 3
+	.endm
+
+/* ------------------------------------------------------ ChaCha, 1-way */
+
+	/* one quarter-round on the rows v0..v3, v16 temporary */
+	.macro	qr1
+	add	v0.4s, v0.4s, v1.4s
+	eor	v3.16b, v3.16b, v0.16b
+	rev32	v3.8h, v3.8h
+	add	v2.4s, v2.4s, v3.4s
+	eor	v16.16b, v1.16b, v2.16b
+	shl	v1.4s, v16.4s, #12
+	sri	v1.4s, v16.4s, #20
+	add	v0.4s, v0.4s, v1.4s
+	eor	v3.16b, v3.16b, v0.16b
+	tbl	v3.16b, {v3.16b}, vrot8.16b
+	add	v2.4s, v2.4s, v3.4s
+	eor	v16.16b, v1.16b, v2.16b
+	shl	v1.4s, v16.4s, #7
+	sri	v1.4s, v16.4s, #25
+	.endm
+
+	/* v0..v3 = the rows of state after nr double rounds (no addition) */
+	.macro	chacha1_rounds
+	ld1	{v0.4s-v3.4s}, [st]
+	mov	cnt, nr
+.L\@_loop:
+	qr1
+	ext	v1.16b, v1.16b, v1.16b, #4		// diagonals to columns
+	ext	v2.16b, v2.16b, v2.16b, #8
+	ext	v3.16b, v3.16b, v3.16b, #12
+	qr1
+	ext	v1.16b, v1.16b, v1.16b, #12		// and back
+	ext	v2.16b, v2.16b, v2.16b, #8
+	ext	v3.16b, v3.16b, v3.16b, #4
+	subs	cnt, cnt, #1
+	b.ne	.L\@_loop
+	.endm
+
+	/* v0..v3 = one keystream block at counter st[12]; v16-v19 clobbered */
+	.macro	chacha1_block
+	chacha1_rounds
+	ld1	{v16.4s-v19.4s}, [st]
+	add	v0.4s, v0.4s, v16.4s
+	add	v1.4s, v1.4s, v17.4s
+	add	v2.4s, v2.4s, v18.4s
+	add	v3.4s, v3.4s, v19.4s
+	.endm
+
+/* ------------------------------------------------------ local routines */
+
+/*
+ * 256 bytes, 4-way, plain (nr double rounds).  In: st, dst, src, nr, v30,
+ * v31.  Out: dst, src += 256, st[12] += 4.  Clobbers v0-v27, w13, x14,
+ * flags.
+ */
+	.p2align 4
+	.type	ctneon_chacha4, %function
+ctneon_chacha4:
+	chacha4	0
+	ret
+	.size	ctneon_chacha4, . - ctneon_chacha4
+
+/*
+ * 256 bytes, 4-way ChaCha20 (10 double rounds) stitched with 16 Poly1305
+ * blocks from [pp].  In: as ctneon_chacha4 plus pp, h0-h2, r0, r1, rs1,
+ * pad.  Out: also pp += 256, h updated.  Clobbers also x2-x7.
+ */
+	.p2align 4
+	.type	ctneon_chacha4_poly, %function
+ctneon_chacha4_poly:
+	chacha4	1
+	ret
+	.size	ctneon_chacha4_poly, . - ctneon_chacha4_poly
+
+/*
+ * len >= 0 bytes (or <= 0: nothing) from src to dst, one block at a time;
+ * the last partial block through the frame's buffer (wiped).  In: st,
+ * dst, src, len, nr, v30.  Out: dst, src += len, st[12] += ceil(len / 64).
+ * len is kept.  Clobbers x0, x1, w13-w15, v0-v3, v16-v23, flags.
+ */
+	.p2align 4
+	.type	ctneon_chacha_tail, %function
+ctneon_chacha_tail:
+	mov	x0, len
+0:	cmp	x0, #64
+	b.lt	1f
+	chacha1_block
+	xor_block v0, v1, v2, v3, v20, v21, v22, v23
+	ctr_add	1
+	sub	x0, x0, #64
+	b	0b
+1:	cmp	x0, #0
+	b.le	3f
+	chacha1_block
+	add	x1, sp, #BUF
+	st1	{v0.16b-v3.16b}, [x1]
+	mov	x14, #0
+2:	ldrb	w15, [src, x14]
+	ldrb	w13, [x1, x14]
+	eor	w15, w15, w13
+	strb	w15, [dst, x14]
+	add	x14, x14, #1
+	cmp	x14, x0
+	b.lt	2b
+	add	src, src, x0
+	add	dst, dst, x0
+	ctr_add	1
+	stp	xzr, xzr, [x1]				// wipe the keystream
+	stp	xzr, xzr, [x1, #16]
+	stp	xzr, xzr, [x1, #32]
+	stp	xzr, xzr, [x1, #48]
+3:	ret
+	.size	ctneon_chacha_tail, . - ctneon_chacha_tail
+
+/*
+ * Poly1305 over len bytes (<= 0: nothing) at [pp]: the whole 16-byte
+ * blocks, then a partial one zero-padded to 16 bytes (pad bit set: the
+ * RFC 8439 AEAD's pad16).  In: pp, len, h, r, pad.  Out: pp += whole
+ * blocks, h.  Clobbers x0-x7, x14, x15, w13, flags.
+ */
+	.p2align 4
+	.type	ctneon_poly_tail, %function
+ctneon_poly_tail:
+	cmp	len, #0
+	b.le	2f
+	lsr	x0, len, #4
+	poly_nblocks x0
+	ands	x1, len, #15
+	b.eq	2f
+	add	x14, sp, #BUF
+	stp	xzr, xzr, [x14]
+	mov	x15, #0
+1:	ldrb	w13, [pp, x15]
+	strb	w13, [x14, x15]
+	add	x15, x15, #1
+	cmp	x15, x1
+	b.lt	1b
+	mov	pp, x14
+	mov	x0, #1
+	poly_nblocks x0
+	stp	xzr, xzr, [x14]
+2:	ret
+	.size	ctneon_poly_tail, . - ctneon_poly_tail
+
+/* ------------------------------------------------------ entry points */
+
+/*
+ * void ctneon_chacha_crypt(u32 state[16], u8 *dst, const u8 *src,
+ *			    int bytes, int nrounds);
+ * x0 state (word 12 advanced), x1 dst, x2 src, w3 bytes, w4 nrounds
+ * (20 or 12).  Clobbers x0-x17, v0-v31 (d8-d15 preserved), flags.
+ */
+SYM_FUNC_START(ctneon_chacha_crypt)
+	cp_enter
+	mov	st, x0
+	mov	dst, x1
+	mov	src, x2
+	sxtw	len, w3
+	lsr	nr, w4, #1
+	load_consts
+0:	cmp	len, #256
+	b.lt	1f
+	bl	ctneon_chacha4
+	sub	len, len, #256
+	b	0b
+1:	bl	ctneon_chacha_tail
+	cp_leave
+SYM_FUNC_END(ctneon_chacha_crypt)
+
+/*
+ * void ctneon_hchacha(const u32 state[16], u32 out[8], int nrounds);
+ * x0 state, x1 out = words 0..3, 12..15 after the rounds, w2 nrounds.
+ * Clobbers x8, w12-w14, v0-v3, v16, v30, flags.
+ */
+SYM_FUNC_START(ctneon_hchacha)
+	cp_enter
+	mov	st, x0
+	lsr	nr, w2, #1
+	load_consts
+	chacha1_rounds
+	st1	{v0.16b}, [x1], #16
+	st1	{v3.16b}, [x1]
+	cp_leave
+SYM_FUNC_END(ctneon_hchacha)
+
+/*
+ * void ctneon_poly1305_init(u8 *pstate, const u8 key[32]);
+ * x0 pstate, x1 key = r || s; r is clamped, h = 0.
+ * Clobbers x2-x7, flags.
+ */
+SYM_FUNC_START(ctneon_poly1305_init)
+	ldp	x2, x3, [x1]				// r
+	ldp	x4, x5, [x1, #16]			// s
+	adr	x6, .Lclamp
+	ldp	x6, x7, [x6]
+	and	x2, x2, x6
+	and	x3, x3, x7
+	add	x6, x3, x3, lsr #2			// rs1 = 5 (r1 >> 2)
+	stp	xzr, xzr, [x0]				// h = 0
+	stp	xzr, x2, [x0, #16]
+	stp	x3, x6, [x0, #32]
+	stp	x4, x5, [x0, #48]
+	ret
+SYM_FUNC_END(ctneon_poly1305_init)
+
+/*
+ * void ctneon_poly1305_blocks(u8 *pstate, const u8 *src, int blocks);
+ * x0 pstate, x1 src, w2 blocks (<= 0: nothing).
+ * Clobbers x0-x7, x16, x17, flags.
+ */
+SYM_FUNC_START(ctneon_poly1305_blocks)
+	cp_enter
+	mov	pst, x0
+	mov	pp, x1
+	sxtw	x0, w2
+	cmp	x0, #0
+	csel	x0, x0, xzr, gt
+	poly_load
+	poly_nblocks x0
+	poly_store
+	cp_leave
+SYM_FUNC_END(ctneon_poly1305_blocks)
+
+/*
+ * void ctneon_poly1305_final(u8 *pstate, u8 tag[16]);
+ * x0 pstate, x1 tag = (h mod p + s) mod 2^128.
+ * h < 5 * 2^128 < 2p: g = h + 5 >= 2^130 iff h >= p, and then
+ * h - p = g mod 2^130; bit 130 of g selects g or h (csel, no branch).
+ * Clobbers x2-x7, flags.
+ */
+SYM_FUNC_START(ctneon_poly1305_final)
+	ldp	x2, x3, [x0]				// h0, h1
+	ldr	x4, [x0, #16]				// h2
+	adds	x5, x2, #5				// g = h + 5
+	adcs	x6, x3, xzr
+	adc	x7, x4, xzr
+	tst	x7, #4					// g >= 2^130 ?
+	csel	x2, x5, x2, ne				// then h - p = g mod 2^130
+	csel	x3, x6, x3, ne
+	ldp	x4, x5, [x0, #48]			// s
+	adds	x2, x2, x4				// + s mod 2^128
+	adc	x3, x3, x5
+	stp	x2, x3, [x1]
+	ret
+SYM_FUNC_END(ctneon_poly1305_final)
+
+/*
+ * void ctneon_chachapoly_crypt(u32 state[16], u8 *pstate, u8 *dst,
+ *				const u8 *src, int bytes, int enc);
+ * x0 state (ChaCha20, word 12 advanced), x1 pstate, x2 dst, x3 src,
+ * w4 bytes (a multiple of 64 but in a message's last call), w5 enc.
+ * The ciphertext (src if !enc, dst if enc) is absorbed into Poly1305; a
+ * final partial 16-byte block zero-padded.
+ * Clobbers x0-x17, v0-v31 (d8-d15 preserved), flags.
+ */
+SYM_FUNC_START(ctneon_chachapoly_crypt)
+	cp_enter
+	mov	st, x0
+	mov	pst, x1
+	mov	dst, x2
+	mov	src, x3
+	sxtw	len, w4
+	mov	w15, w5
+	mov	nr, #10
+	load_consts
+	poly_load
+	cbz	w15, .Ldec
+
+	/* encryption: Poly1305 one batch of 256 bytes behind */
+	cmp	len, #256
+	b.lt	.Lenc_tail
+	bl	ctneon_chacha4
+	sub	len, len, #256
+.Lenc_loop:
+	sub	pp, dst, #256
+	cmp	len, #256
+	b.lt	.Lenc_last
+	bl	ctneon_chacha4_poly
+	sub	len, len, #256
+	b	.Lenc_loop
+.Lenc_last:
+	mov	x0, #16
+	poly_nblocks x0
+.Lenc_tail:
+	mov	pp, dst
+	bl	ctneon_chacha_tail
+	bl	ctneon_poly_tail
+	b	.Ldone
+
+	/* decryption: Poly1305 on the input of the same batch */
+.Ldec:
+	cmp	len, #256
+	b.lt	.Ldec_tail
+	mov	pp, src
+	bl	ctneon_chacha4_poly
+	sub	len, len, #256
+	b	.Ldec
+.Ldec_tail:
+	mov	pp, src
+	bl	ctneon_poly_tail
+	bl	ctneon_chacha_tail
+.Ldone:
+	poly_store
+	cp_leave
+SYM_FUNC_END(ctneon_chachapoly_crypt)
