@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # /test/guest.sh of the bench guest (bench/run.sh, bench/mkinitramfs.sh),
-# started by tests/vm/init.  Loads ctneon and the in-tree NEON drivers it is
+# started by tests/vm/init.  Loads the in-tree NEON drivers ctneon is
 # compared with (the Crypto Extensions modules are blacklisted: the boards
-# ctneon is for have none), prints where every module's .text was loaded
-# ("section MODULE ADDR") and the kernel's text bounds, then runs
-# /test/bin/afalg-bench on the algorithm list for this architecture.
+# ctneon is for have none) and runs /test/bin/afalg-bench on them and on
+# the generic C code; then inserts ctneon and runs afalg-bench on its
+# drivers.  Finally prints where every module's .text was loaded
+# ("section MODULE ADDR") and the text symbols needed for attribution.
 # Every line that bench/report.py reads starts with "section", "ktext",
 # "bench", "disas", "skip" or "error"; text symbols of /proc/kallsyms
 # follow gzip'd and base64'd between "kallsyms-begin" and "kallsyms-end".
@@ -38,31 +39,43 @@ arm*)
 	DISAS="-d neonbs/ecb:ecb-aes-neonbs:4096 -d arm/aes:ecb(aes-arm):4096"
 	;;
 esac
-LIST="ctneon/ecb:ecb-aes-ctneon ctneon/cbc:cbc-aes-ctneon
-	ctneon/ctr:ctr-aes-ctneon ctneon/xts:xts-aes-ctneon
-	ctneon/aes:ecb(aes-ctneon) $LIST
+LIST="$LIST
 	generic/aes:ecb(aes-generic) generic/cbc:cbc(aes-generic)
 	generic/ctr:ctr(aes-generic) generic/xts:xts(ecb(aes-generic))
 	ti/aes:ecb(aes-fixed-time)"
-DISAS="-d ctneon/ecb:ecb-aes-ctneon:4096 -d ctneon/aes:ecb(aes-ctneon):16 $DISAS"
+CTLIST="ctneon/ecb:ecb-aes-ctneon ctneon/cbc:cbc-aes-ctneon
+	ctneon/ctr:ctr-aes-ctneon ctneon/xts:xts-aes-ctneon
+	ctneon/aes:ecb(aes-ctneon)"
+CTDISAS="-d ctneon/ecb:ecb-aes-ctneon:4096 -d ctneon/aes:ecb(aes-ctneon):16"
+
+bench() {
+	# shellcheck disable=SC2086
+	$BIN/afalg-bench ${CTNEON_REPS:+-r $CTNEON_REPS} \
+		${CTNEON_BIGREPS:+-R $CTNEON_BIGREPS} ${CTNEON_SIZES:+-s $CTNEON_SIZES} "$@" ||
+		echo "error afalg-bench exit $?"
+}
 
 for m in algif_skcipher ecb cbc ctr xts $MODS; do
 	modprobe "$m" 2>/dev/null || echo "# modprobe $m failed (built in?)"
 done
+echo 0 >/proc/sys/kernel/kptr_restrict
+grep -E ' (_stext|_etext)$' /proc/kallsyms | awk '{ print "ktext", $3, $1 }'
+# The in-tree drivers first, before ctneon is loaded: some of them
+# allocate helpers by cra_name when a transform is made (arm's aes-neonbs:
+# a cbc(aes) skcipher for CBC encryption, an aes cipher for the XTS tweak),
+# and with ctneon loaded those would be ctneon's.
+# shellcheck disable=SC2086
+bench $DISAS $LIST
 insmod /test/ctneon.ko || echo "error insmod ctneon"
 # wait (at most 120 s) for the self-tests of 6.12, which run in the background
 t0=$(now)
-while grep -q -A12 'ctneon' /proc/crypto && grep -A12 'driver.*ctneon' /proc/crypto | grep -q 'selftest.*unknown'; do
+while grep -A12 'driver.*ctneon' /proc/crypto | grep -q 'selftest.*unknown'; do
 	awk -v a="$t0" -v b="$(now)" 'BEGIN { exit !(b - a > 120) }' && break
 	sleep 0.5
 done
-# instantiate every template outside the measurement (bind creates it)
-echo 0 >/proc/sys/kernel/kptr_restrict
-grep -E ' (_stext|_etext)$' /proc/kallsyms | awk '{ print "ktext", $3, $1 }'
 # shellcheck disable=SC2086
-$BIN/afalg-bench ${CTNEON_REPS:+-r $CTNEON_REPS} ${CTNEON_BIGREPS:+-R $CTNEON_BIGREPS} \
-	${CTNEON_SIZES:+-s $CTNEON_SIZES} $DISAS $LIST
-rc=$?
+bench $CTDISAS $CTLIST
+rc=0
 # modules autoloaded by the binds above are in the list too
 for s in /sys/module/*/sections/.text; do
 	m=${s#/sys/module/}

@@ -22,8 +22,8 @@
 #                  crypto = the instructions of the implementation's own
 #                           modules (IMPL_MODULES) plus kernel functions
 #                           whose name says AES or crypto_xor, plus the mode
-#                           templates (ecb, cbc, ctr, xts modules) when the
-#                           algorithm is a template instance;
+#                           templates (ecb, cbc, ctr, xts modules: a template
+#                           instance, or a driver's fallback, runs there);
 #                  user   = the program's side (sendmsg/read wrappers).
 # Of the repetitions the one with the fewest instructions is kept (a timer
 # interrupt adds to a window); "crypto" must be equal in every repetition.
@@ -130,7 +130,6 @@ def measure(cfg):
         kind, label, alg, kb, direction, size, rep = w[:7]
         impl, mode = label.split("/")
         mods = IMPL_MODULES.get(impl, set())
-        templ = "(" in alg
         user = crypto = 0
         bymod = defaultdict(int)
         for a, c in win["hist"]:
@@ -138,7 +137,7 @@ def measure(cfg):
             bymod[mod] += c
             if mod == "user":
                 user += c
-            elif mod in mods or (templ and mod in TEMPLATES) or \
+            elif mod in mods or mod in TEMPLATES or \
                     (mod == "kernel" and CRYPTO_SYM.search(sym)):
                 crypto += c
         reps[(kind, impl, mode, alg, int(kb), direction, int(size))].append(
