@@ -10,7 +10,8 @@
  * 2. The core against a bit-by-bit reference (gf_mul_ref, SP 800-38D
  *    algorithm 1: shift-and-add in GCM's bit order): block counts 0..9,
  *    15..17 and random up to 256, random H and starting X, the input at
- *    offsets 0..15 and ending exactly before a PROT_NONE page, the message
+ *    offsets 0..15 and ending exactly before a PROT_NONE page (and
+ *    read-only there, so that a write into it faults), the message
  *    split over several calls; 16 poison bytes before and after x and after
  *    the key schedule stay intact, the input is not written, and
  *    setkey writes exactly CTNEON_GHASH_KEY_SIZE bytes.
@@ -48,12 +49,16 @@ static void report(const char *name, int bad, const char *why)
 	fflush(stdout);
 }
 
+static const char *volatile group = "start";
+
+/* a fault inside a core: report the group that ran, stop */
 static void on_fault(int sig)
 {
-	static const char msg[] = "FAIL fault: a core touched memory it must not\n";
+	static const char msg[] = ": fault (a core touched memory it must not)\n";
 
 	(void)sig;
-	if (write(1, msg, sizeof(msg) - 1) < 0)
+	if (write(1, "FAIL ", 5) < 0 || write(1, group, strlen(group)) < 0 ||
+	    write(1, msg, sizeof(msg) - 1) < 0)
 		_exit(2);
 	_exit(1);
 }
@@ -132,13 +137,28 @@ static void guard_init(void)
 	}
 }
 
-/* a copy of n bytes ending exactly at the PROT_NONE page */
+/*
+ * a copy of n bytes ending exactly at the PROT_NONE page, read-only until
+ * guard_release() (a write into the input faults)
+ */
 static const u8 *at_guard(const u8 *p, size_t n)
 {
 	u8 *d = guard_buf + 3 * page - n;
 
 	memcpy(d, p, n);
+	if (mprotect(guard_buf, 3 * page, PROT_READ)) {
+		perror("mprotect");
+		exit(1);
+	}
 	return d;
+}
+
+static void guard_release(void)
+{
+	if (mprotect(guard_buf, 3 * page, PROT_READ | PROT_WRITE)) {
+		perror("mprotect");
+		exit(1);
+	}
 }
 
 #define POISON	0xa7
@@ -257,10 +277,11 @@ static void test_vectors(void)
 {
 	size_t v;
 
+	group = "vectors";
 	for (v = 0; v < ARRAY_SIZE(vecs); v++) {
 		static struct tkey key;
 		u8 h[16], a[64], c[128], want[16], blob[256], x[16], xr[16];
-		int alen, clen, nb, bad;
+		int alen, clen, nb, bad = 0;
 		char why[200] = "";
 
 		unhex(h, vecs[v].h);
@@ -268,15 +289,21 @@ static void test_vectors(void)
 		clen = unhex(c, vecs[v].c);
 		unhex(want, vecs[v].ghash);
 		nb = gcm_blob(blob, a, alen, c, clen);
-		bad = setkey(&key, h);
+		if (setkey(&key, h)) {
+			bad = 1;
+			strcpy(why, "setkey wrote outside the key ");
+		}
 		memset(x, 0, 16);
-		bad |= core_update(x, key.k, blob, nb);
+		if (core_update(x, key.k, blob, nb)) {
+			bad = 1;
+			strcat(why, "update wrote outside x ");
+		}
 		memset(xr, 0, 16);
 		ghash_ref(xr, h, blob, nb);
 		if (memcmp(x, want, 16)) {
 			bad = 1;
-			strcpy(why, "core ");
-			hex(why + 5, x, 16);
+			strcat(why, "core ");
+			hex(why + strlen(why), x, 16);
 		}
 		if (memcmp(xr, want, 16)) {
 			bad = 1;
@@ -293,10 +320,10 @@ static int cmp_case(const u8 *h, const u8 *x0, const u8 *src, int blocks,
 {
 	static struct tkey key;
 	u8 x[16], xr[16], *copy;
-	int bad, off;
+	int bad, kbad, off;
 	size_t n = 16 * (size_t)blocks;
 
-	bad = setkey(&key, h);
+	bad = kbad = setkey(&key, h);
 	memcpy(xr, x0, 16);
 	ghash_ref(xr, h, src, blocks);
 
@@ -313,16 +340,21 @@ static int cmp_case(const u8 *h, const u8 *x0, const u8 *src, int blocks,
 			in = at_guard(src, n);
 		}
 		memcpy(x, x0, 16);
-		b |= core_update(x, key.k, in, blocks);
-		b |= memcmp(in, src, n) != 0;
-		b |= memcmp(x, xr, 16) != 0;
+		int pz = core_update(x, key.k, in, blocks) | kbad;
+
+		if (off == 16)
+			guard_release();
+
+		pz |= memcmp(in, src, n) != 0;
+		b |= pz | (memcmp(x, xr, 16) != 0);
 		if (b && (*shown)++ < 4) {
 			char g[40], w[40];
 
 			hex(g, x, 16);
 			hex(w, xr, 16);
-			printf("# %s: %d blocks, offset %s%d: got %s want %s\n",
-			       what, blocks, off == 16 ? "guard " : "", off == 16 ? 0 : off, g, w);
+			printf("# %s: %d blocks, offset %s%d: got %s want %s%s\n",
+			       what, blocks, off == 16 ? "guard " : "", off == 16 ? 0 : off, g, w,
+			       pz ? " (wrote outside x or the key, or into the input)" : "");
 		}
 		bad |= b;
 		if (blocks > 40 && off == 2)
@@ -358,6 +390,7 @@ static void test_reference(void)
 	int bad = 0, shown = 0, i, n = 0;
 	size_t f;
 
+	group = "ref: block counts";
 	for (f = 0; f < ARRAY_SIZE(fixed); f++)
 		for (i = 0; i < 8; i++, n++) {
 			rnd_bytes(h, 16);
@@ -369,6 +402,7 @@ static void test_reference(void)
 	       bad, "mismatch");
 
 	bad = 0;
+	group = "ref: random counts";
 	for (i = 0; i < 200; i++) {
 		int blocks = 1 + (int)(rnd64() % 256);
 
@@ -381,6 +415,7 @@ static void test_reference(void)
 
 	/* special values: H = 0, 1 (0x80..), all ones; data all ones / zero */
 	bad = 0;
+	group = "ref: special values";
 	for (i = 0; i < 12; i++) {
 		int blocks = 1 + i;
 
@@ -397,6 +432,7 @@ static void test_reference(void)
 
 	/* sparse: single bits of H and data, every position */
 	bad = 0;
+	group = "ref: single bits";
 	for (i = 0; i < 128; i++) {
 		memset(h, 0, 16);
 		h[i / 8] = (u8)(0x80 >> (i % 8));
@@ -424,6 +460,7 @@ static void test_stream(const char *path)
 	u8 *a = malloc(1 << 16), *c = malloc(1 << 16), *blob = malloc(1 << 17), *buf = malloc((1 << 17) + 16);
 	int n = 0, bad = 0, shown = 0, nref = 0;
 
+	group = "stream";
 	if (!f) {
 		report("stream", 1, "cannot open");
 		return;
@@ -432,7 +469,7 @@ static void test_stream(const char *path)
 		u32 alen = hdr[0] | hdr[1] << 8 | (u32)hdr[2] << 16 | (u32)hdr[3] << 24;
 		u32 clen = hdr[4] | hdr[5] << 8 | (u32)hdr[6] << 16 | (u32)hdr[7] << 24;
 		u8 x[16], t[16];
-		int nb, i, b = 0, off = (int)(rnd64() % 16);
+		int nb, i, b = 0, pz = 0, off = (int)(rnd64() % 16);
 
 		if (alen > 1 << 15 || clen > 1 << 15 ||
 		    !read_all(f, h, 16) || !read_all(f, ej0, 16) || !read_all(f, tag, 16) ||
@@ -443,10 +480,10 @@ static void test_stream(const char *path)
 		}
 		nb = gcm_blob(blob, a, alen, c, clen);
 		memcpy(buf + off, blob, 16 * (size_t)nb);
-		b |= setkey(&key, h);
+		pz |= setkey(&key, h);
 		memset(x, 0, 16);
 		if (n % 3 == 0) {
-			b |= core_update(x, key.k, buf + off, nb);
+			pz |= core_update(x, key.k, buf + off, nb);
 		} else {	/* as a caller would: A, then C in pieces, then lengths */
 			int done = 0;
 
@@ -455,10 +492,12 @@ static void test_stream(const char *path)
 
 				if (n % 3 == 2 && k > 5)
 					k = 1 + k % 5;
-				b |= core_update(x, key.k, buf + off + 16 * done, k);
+				pz |= core_update(x, key.k, buf + off + 16 * done, k);
 				done += k;
 			}
 		}
+		pz |= memcmp(buf + off, blob, 16 * (size_t)nb) != 0;
+		b |= pz;
 		for (i = 0; i < 16; i++)
 			t[i] = x[i] ^ ej0[i];
 		b |= memcmp(t, tag, 16) != 0;
@@ -474,8 +513,9 @@ static void test_stream(const char *path)
 
 			hex(g, t, 16);
 			hex(w, tag, 16);
-			printf("# stream case %d: alen %u clen %u: tag %s want %s\n",
-			       n, alen, clen, g, w);
+			printf("# stream case %d: alen %u clen %u: tag %s want %s%s\n",
+			       n, alen, clen, g, w,
+			       pz ? " (wrote outside x or the key, or into the input)" : "");
 		}
 		bad |= b;
 		n++;
@@ -504,6 +544,7 @@ static void test_callsaved(void)
 	unsigned long m1, m2, m3;
 	char why[100];
 
+	group = "callee-saved";
 	rnd_bytes(h, 16);
 	rnd_bytes(x, 16);
 	rnd_bytes(src, sizeof(src));
