@@ -45,6 +45,7 @@
 
 #include "aes-ct.h"
 #include "aes-neonbs.h"
+#include "ghash.h"
 #include "vpaes.h"
 #include "tests/ct/ct-markers.h"
 #include "tests/ct/leaky.h"
@@ -60,6 +61,7 @@ static struct {
 	u8 dst[CT_MAXLEN];
 	struct ctneon_aes_key ks;
 	u8 bskey[CTNEON_BS_KEY_SIZE] __attribute__((aligned(16)));
+	u8 gkey[CTNEON_GHASH_KEY_SIZE] __attribute__((aligned(16)));
 	volatile int sink;
 } ct __attribute__((aligned(64)));
 
@@ -73,7 +75,8 @@ struct ct_family {
 	const char *unit;		/* unit of len in the case name, or NULL */
 	int lens[CT_MAXLENS];		/* 0-terminated; none: one case, len 0 */
 	int expect_leak;
-	int bs;				/* needs ct.bskey (converted outside) */
+	int bs;				/* 1: needs ct.bskey (converted outside),
+					   2: ct.gkey (GHASH setkey outside) */
 };
 
 struct ct_case {
@@ -212,6 +215,22 @@ static void call_bs_xts_decrypt(const struct ct_case *c)
 			      ct.iv);
 }
 
+/*
+ * GHASH (ghash.h): H = the first 16 key bytes, X = ct.iv, c->len blocks of
+ * ct.src; the schedule is made outside the window except in
+ * call_ghash_setkey().
+ */
+static void call_ghash_setkey(const struct ct_case *c)
+{
+	(void)c;
+	ctneon_ghash_setkey(ct.gkey, ct.key);
+}
+
+static void call_ghash_update(const struct ct_case *c)
+{
+	ctneon_ghash_update(ct.iv, ct.gkey, ct.src, c->len);
+}
+
 /* negative controls */
 static void call_leak_ttable(const struct ct_case *c)
 {
@@ -259,6 +278,8 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_bs_ctr_crypt-inplace", call_bs_ctr_crypt_inplace, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
 	{ "ctneon_bs_xts_encrypt", call_bs_xts_encrypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
 	{ "ctneon_bs_xts_decrypt", call_bs_xts_decrypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
+	{ "ctneon_ghash_setkey", call_ghash_setkey, ct_nokey, NULL, { 0 }, 0, 0 },
+	{ "ctneon_ghash_update", call_ghash_update, ct_nokey, "blocks", { 1, 2, 3, 4, 5, 8, 9, 17 }, 0, 2 },
 	/* negative controls: must be flagged */
 	{ "leak-ttable-aes", call_leak_ttable, ct_aes128, NULL, { 0 }, 1, 0 },
 	{ "leak-prefix-compare", call_leak_compare, ct_nokey, "bytes", { 16 }, 1, 0 },
@@ -346,12 +367,15 @@ static void ct_fill(const struct ct_case *c, int index, unsigned int seed)
 	memset(ct.dst, 0, sizeof(ct.dst));
 	memset(&ct.ks, 0, sizeof(ct.ks));
 	memset(ct.bskey, 0, sizeof(ct.bskey));
+	memset(ct.gkey, 0, sizeof(ct.gkey));
 	if (c->klen && ctneon_aes_expandkey(&ct.ks, ct.key, c->klen)) {
 		fprintf(stderr, "ct-harness: expandkey failed\n");
 		exit(2);
 	}
-	if (c->fam->bs)
+	if (c->fam->bs == 1)
 		ctneon_bs_convert_key(ct.bskey, ct.ks.std[0], ct.ks.rounds);
+	if (c->fam->bs == 2)
+		ctneon_ghash_setkey(ct.gkey, ct.key);
 }
 
 /* ---- the window ---------------------------------------------------------- */
