@@ -26,7 +26,7 @@
  *        long enough to convert: one thread converts, the others find the
  *        key BUSY (vpaes) or READY.  Every result is checked against the
  *        reference.  One round per key size.
- *  burst BURSTS (default 250) rounds of the same with one request per
+ *  burst BURSTS (default 100) rounds of the same with one request per
  *        thread (7..17 blocks): many fresh keys, each converted while the
  *        threads are released together, for more chances to hit the
  *        window in which one request converts while another looks.
@@ -86,7 +86,7 @@ static const struct mode_info {
 static const int keysizes[3] = { 16, 24, 32 };
 
 static int failures;
-static int nthreads = 4, nreqs = 200, nbursts = 250;
+static int nthreads = 4, nreqs = 200, nbursts = 100;
 static volatile const char *phase = "";
 
 /* ---- deterministic generator (splitmix64), one state per user ---------- */
