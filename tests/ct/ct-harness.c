@@ -45,12 +45,13 @@
 
 #include "aes-ct.h"
 #include "aes-neonbs.h"
+#include "chacha-poly.h"
 #include "ghash.h"
 #include "vpaes.h"
 #include "tests/ct/ct-markers.h"
 #include "tests/ct/leaky.h"
 
-#define CT_MAXLEN	(17 * 16)	/* the longest case: 17 bit-sliced blocks */
+#define CT_MAXLEN	528		/* the longest case: 513 ChaCha bytes */
 #define CT_MAXLENS	10
 
 /* Every secret and every output: one static object, fixed addresses. */
@@ -62,6 +63,10 @@ static struct {
 	struct ctneon_aes_key ks;
 	u8 bskey[CTNEON_BS_KEY_SIZE] __attribute__((aligned(16)));
 	u8 gkey[CTNEON_GHASH_KEY_SIZE] __attribute__((aligned(16)));
+	u32 chst[16];			/* ChaCha state: key, ct.iv */
+	u8 pst[CTNEON_POLY_STATE_SIZE] __attribute__((aligned(16)));
+	u8 tag[16];
+	u32 hout[8];
 	volatile int sink;
 } ct __attribute__((aligned(64)));
 
@@ -76,7 +81,8 @@ struct ct_family {
 	int lens[CT_MAXLENS];		/* 0-terminated; none: one case, len 0 */
 	int expect_leak;
 	int bs;				/* 1: needs ct.bskey (converted outside),
-					   2: ct.gkey (GHASH setkey outside) */
+					   2: ct.gkey (GHASH setkey outside),
+					   3: ct.chst and ct.pst (ChaCha/Poly1305) */
 };
 
 struct ct_case {
@@ -231,6 +237,67 @@ static void call_ghash_update(const struct ct_case *c)
 	ctneon_ghash_update(ct.iv, ct.gkey, ct.src, c->len);
 }
 
+/*
+ * ChaCha20/12, HChaCha, Poly1305 and the stitched step (chacha-poly.h):
+ * the ChaCha state is the constants, ct.key and ct.iv (counter word 12 and
+ * the nonce: secret too; seed % 4 == 2 makes the counter wrap at 2^32),
+ * the Poly1305 state is keyed with ct.key and has absorbed 3 secret blocks
+ * (for seed % 4 >= 2 chosen to put the accumulator at p + 2 or p - 1),
+ * both outside the window; c->len bytes (or blocks) of ct.src.
+ */
+static void call_chacha20(const struct ct_case *c)
+{
+	ctneon_chacha_crypt(ct.chst, ct.dst, ct.src, c->len, 20);
+}
+
+static void call_chacha12(const struct ct_case *c)
+{
+	ctneon_chacha_crypt(ct.chst, ct.dst, ct.src, c->len, 12);
+}
+
+static void call_chacha20_inplace(const struct ct_case *c)
+{
+	ctneon_chacha_crypt(ct.chst, ct.src, ct.src, c->len, 20);
+}
+
+static void call_hchacha(const struct ct_case *c)
+{
+	(void)c;
+	ctneon_hchacha(ct.chst, ct.hout, 20);
+}
+
+static void call_poly1305_init(const struct ct_case *c)
+{
+	(void)c;
+	ctneon_poly1305_init(ct.pst, ct.key);
+}
+
+static void call_poly1305_blocks(const struct ct_case *c)
+{
+	ctneon_poly1305_blocks(ct.pst, ct.src, c->len);
+}
+
+static void call_poly1305_final(const struct ct_case *c)
+{
+	(void)c;
+	ctneon_poly1305_final(ct.pst, ct.tag);
+}
+
+static void call_chachapoly_enc(const struct ct_case *c)
+{
+	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, 1);
+}
+
+static void call_chachapoly_dec(const struct ct_case *c)
+{
+	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, 0);
+}
+
+static void call_chachapoly_dec_inplace(const struct ct_case *c)
+{
+	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.src, ct.src, c->len, 0);
+}
+
 /* negative controls */
 static void call_leak_ttable(const struct ct_case *c)
 {
@@ -255,6 +322,8 @@ static const int ct_nokey[] = { 0 };
 #define CT_XTS_BYTES	{ 16, 32, 48, 17, 31, 33, 47, 100 }
 /* bit-sliced: one partial batch, one, one and a bit, two, two and a bit */
 #define CT_BS_BLOCKS	{ 1, 7, 8, 9, 16, 17 }
+/* ChaCha: tails alone, one and two 4-block batches, batches and a tail */
+#define CT_CHACHA_BYTES	{ 1, 17, 63, 64, 65, 256, 300, 512, 513 }
 
 static const struct ct_family ct_families[] = {
 	{ "ctneon_vpaes_ecb_encrypt", call_ecb_encrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
@@ -280,6 +349,16 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_bs_xts_decrypt", call_bs_xts_decrypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
 	{ "ctneon_ghash_setkey", call_ghash_setkey, ct_nokey, NULL, { 0 }, 0, 0 },
 	{ "ctneon_ghash_update", call_ghash_update, ct_nokey, "blocks", { 1, 2, 3, 4, 5, 8, 9, 17 }, 0, 2 },
+	{ "ctneon_chacha_crypt", call_chacha20, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
+	{ "ctneon_chacha_crypt-r12", call_chacha12, ct_nokey, "bytes", { 64, 300 }, 0, 3 },
+	{ "ctneon_chacha_crypt-inplace", call_chacha20_inplace, ct_nokey, "bytes", { 300 }, 0, 3 },
+	{ "ctneon_hchacha", call_hchacha, ct_nokey, NULL, { 0 }, 0, 3 },
+	{ "ctneon_poly1305_init", call_poly1305_init, ct_nokey, NULL, { 0 }, 0, 3 },
+	{ "ctneon_poly1305_blocks", call_poly1305_blocks, ct_nokey, "blocks", { 1, 2, 16, 33 }, 0, 3 },
+	{ "ctneon_poly1305_final", call_poly1305_final, ct_nokey, NULL, { 0 }, 0, 3 },
+	{ "ctneon_chachapoly_crypt-enc", call_chachapoly_enc, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
+	{ "ctneon_chachapoly_crypt-dec", call_chachapoly_dec, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
+	{ "ctneon_chachapoly_crypt-dec-inplace", call_chachapoly_dec_inplace, ct_nokey, "bytes", { 300 }, 0, 3 },
 	/* negative controls: must be flagged */
 	{ "leak-ttable-aes", call_leak_ttable, ct_aes128, NULL, { 0 }, 1, 0 },
 	{ "leak-prefix-compare", call_leak_compare, ct_nokey, "bytes", { 16 }, 1, 0 },
@@ -376,6 +455,33 @@ static void ct_fill(const struct ct_case *c, int index, unsigned int seed)
 		ctneon_bs_convert_key(ct.bskey, ct.ks.std[0], ct.ks.rounds);
 	if (c->fam->bs == 2)
 		ctneon_ghash_setkey(ct.gkey, ct.key);
+	if (c->fam->bs == 3) {
+		static const u32 sigma[4] = {
+			0x61707865, 0x3320646e, 0x79622d32, 0x6b206574 };
+
+		u8 *m = ct.src + CT_MAXLEN - 48;
+
+		/*
+		 * seed % 4 == 2 / 3: Poly1305 r = 1 and the blocks 0, 0,
+		 * 2^128 - 3 (resp. - 6) leave h = 3 2^128 + m = p + 2
+		 * (resp. p - 1) for the final reduction, whose select
+		 * must then not branch
+		 */
+		if (seed % 4 >= 2) {
+			memset(ct.key, 0, 16);
+			ct.key[0] = 1;
+			memset(m, 0, 32);
+			memset(m + 32, 0xff, 16);
+			m[32] = seed % 4 == 2 ? 0xfd : 0xfa;
+		}
+		memcpy(ct.chst, sigma, 16);
+		memcpy(ct.chst + 4, ct.key, 32);	/* little-endian words */
+		memcpy(ct.chst + 12, ct.iv, 16);
+		memset(ct.hout, 0, sizeof(ct.hout));
+		memset(ct.tag, 0, sizeof(ct.tag));
+		ctneon_poly1305_init(ct.pst, ct.key);
+		ctneon_poly1305_blocks(ct.pst, m, 3);
+	}
 }
 
 /* ---- the window ---------------------------------------------------------- */
