@@ -169,57 +169,63 @@
 
 /*
  * One block of one Karatsuba part: a (d register) times the key operand at
- * kp (b, b_1, b_2, b_3), accumulated into D, L1, L2, L3, K; the first block
- * of a part writes them instead.  kp advances by 32.
- *   D  ^= a b            L_k ^= a b_k ^ a_k b  (k = 1..3)    K ^= a_4 b
+ * kp (b, c_1, c_2, c_3 with c_k = b ^ b_k), accumulated into D, L1, L2, L3,
+ * K; the first block of a part writes them instead.  kp advances by 32.
+ *   D ^= a b    L_k ^= (a ^ a_k) c_k  (k = 1..3)    K ^= a_4 b
+ * (L_k is completed with D ^ rot_k(D) in part_fold.)
  */
 	.macro	part_block, a, D, first
 	vld1.8	{KB0-KB3}, [kp]!
-	vext.8	AR, \a, \a, #1
+	vext.8	d26, \a, \a, #1
+	vext.8	AR, \a, \a, #2
 	.if	\first
 	vmull.p8 \D, \a, KB0
-	vmull.p8 L1, AR, KB0
-	vext.8	AR, \a, \a, #2
-	vmull.p8 T0, \a, KB1
-	vmull.p8 L2, AR, KB0
-	vext.8	AR, \a, \a, #3
-	veor	L1, L1, T0
-	vmull.p8 T1, \a, KB2
-	vmull.p8 L3, AR, KB0
-	vext.8	AR, \a, \a, #4
-	veor	L2, L2, T1
-	vmull.p8 T0, \a, KB3
+	veor	d26, d26, \a			/* a ^ a_1 */
+	veor	AR, AR, \a			/* a ^ a_2 */
+	vmull.p8 L1, d26, KB1
+	vext.8	d26, \a, \a, #3
+	vmull.p8 L2, AR, KB2
+	veor	d26, d26, \a			/* a ^ a_3 */
+	vext.8	AR, \a, \a, #4			/* a_4 */
+	vmull.p8 L3, d26, KB3
 	vmull.p8 K, AR, KB0
-	veor	L3, L3, T0
 	.else
 	vmull.p8 T0, \a, KB0
-	vmull.p8 T1, AR, KB0
-	vext.8	AR, \a, \a, #2
+	veor	d26, d26, \a
+	veor	AR, AR, \a
+	vmull.p8 T1, d26, KB1
 	veor	\D, \D, T0
-	vmull.p8 T0, \a, KB1
+	vext.8	d26, \a, \a, #3
+	vmull.p8 T0, AR, KB2
 	veor	L1, L1, T1
-	vmull.p8 T1, AR, KB0
-	vext.8	AR, \a, \a, #3
-	veor	L1, L1, T0
-	vmull.p8 T0, \a, KB2
-	veor	L2, L2, T1
-	vmull.p8 T1, AR, KB0
+	veor	d26, d26, \a
 	vext.8	AR, \a, \a, #4
+	vmull.p8 T1, d26, KB3
 	veor	L2, L2, T0
-	vmull.p8 T0, \a, KB3
+	vmull.p8 T0, AR, KB0
 	veor	L3, L3, T1
-	vmull.p8 T1, AR, KB0
-	veor	L3, L3, T0
-	veor	K, K, T1
+	veor	K, K, T0
 	.endif
 	.endm
 
 /*
  * The wrap fix-up and shifts of a part: D ^= T_1 << 8 ^ T_2 << 16 ^
  * T_3 << 24 ^ T_4 << 32 (see the notes); D is then the 128-bit product
- * sum of the part.  Clobbers L1-L3, K, d22-d27.
+ * sum of the part.  First L_k ^= D ^ rot_k(D) (rot_k: the 16-bit lanes
+ * rotated down by k, a byte rotation by 2k) turns the sums of
+ * (a ^ a_k)(b ^ b_k) into those of a b_k ^ a_k b.  Clobbers L1-L3, K,
+ * d22-d27, q14, q15.
  */
 	.macro	part_fold, D
+	vext.8	T0, \D, \D, #2			/* rot_1(D) */
+	vext.8	T1, \D, \D, #4			/* rot_2(D) */
+	veor	L1, L1, \D
+	veor	L2, L2, \D
+	veor	L3, L3, \D
+	veor	L1, L1, T0
+	vext.8	T0, \D, \D, #6			/* rot_3(D) */
+	veor	L2, L2, T1
+	veor	L3, L3, T0
 	vmov.i64 d22, #0xffff000000000000	/* M_1: the top 2 bytes */
 	vmov.i64 d23, #0xffffffff00000000	/* M_2 */
 	vmov.i64 d24, #0xffffffffffff0000	/* M_3 */
@@ -327,12 +333,15 @@
 	veor	\q, \q, \t0
 	.endm
 
-/* store b, b_1, b_2, b_3 of the d register b at kp (kp advances by 32) */
+/* store b, b ^ b_1, b ^ b_2, b ^ b_3 of the d register b at kp (kp += 32) */
 	.macro	store_rot, b
 	vmov	d4, \b
 	vext.8	d5, \b, \b, #1
 	vext.8	d6, \b, \b, #2
 	vext.8	d7, \b, \b, #3
+	veor	d5, d5, \b
+	veor	d6, d6, \b
+	veor	d7, d7, \b
 	vst1.8	{d4-d7}, [kp]!
 	.endm
 
