@@ -57,15 +57,14 @@
  * carry-less products of the byte lanes, lane i at bits 16i..16i+15.  With
  * a = sum a_i 2^8i, b = sum b_j 2^8j (bytes), the product is the sum of all
  * 64 a_i b_j at byte offset i + j.  Group the pairs by their distance
- * d = j - i mod 8 (the "diagonals"):
- *   d = 0:  vmull(a, b): lane i = a_i b_i, at byte 2i: already in place.
- *   d = k, 8 - k for k = 1, 2, 3: with a_k = a rotated by k bytes
- *           (lane i = a_{i+k mod 8}, one vext.8) and b_k likewise,
- *           L_k = vmull(a, b_k) ^ vmull(a_k, b): lane i holds
- *           a_i b_{i+k} ^ a_{i+k} b_i.  For i < 8 - k these pairs belong at
- *           byte i + (i+k) = 2i + k, k bytes above the lane; for i >= 8 - k
- *           the index wrapped, the pairs are a_i b_{i+k-8} ^ a_{i+k-8} b_i,
- *           and belong at 2i + k - 8: the same, minus 8 bytes.
+ * d = j - i mod 8 (the "diagonals").  Let a_k be a rotated by k bytes
+ * (lane i = a_{i+k mod 8}, one vext.8) and b_k likewise:
+ *   d = 0:  D = vmull(a, b): lane i = a_i b_i, at byte 2i: in place.
+ *   d = k, 8 - k for k = 1, 2, 3:  L_k = vmull(a, b_k) ^ vmull(a_k, b),
+ *           lane i = a_i b_{i+k} ^ a_{i+k} b_i.  For i < 8 - k these pairs
+ *           belong at byte i + (i+k) = 2i + k, k bytes above the lane; for
+ *           i >= 8 - k the index wrapped, the pairs are a_i b_{i+k-8} ^
+ *           a_{i+k-8} b_i and belong at 2i + k - 8: the same, minus 8 bytes.
  *   d = 4:  K = vmull(a_4, b): lane i = a_{i+4} b_i, same rule with k = 4.
  * The wrapped lanes are the top 2k bytes, all in the high d half (k <= 4).
  * Moving them down by 8 bytes (T_k.lo = L.lo ^ (L.hi & M_k), T_k.hi =
@@ -75,33 +74,43 @@
  * a byte rotation of the 128-bit register (vext.8 #16-k), since the bytes
  * that rotate around are zero.  The 64 x 64 product is
  *   D ^ (T_1 << 8) ^ (T_2 << 16) ^ (T_3 << 24) ^ (T_4 << 32).
- * Eight vmull.p8 per 64 x 64 product (64 byte products, none wasted).
+ * Karatsuba again, on the bytes: lane by lane,
+ *   (a_i ^ a_{i+k}) (b_i ^ b_{i+k}) = a_i b_i ^ a_{i+k} b_{i+k} ^ L_k[i]
+ * so L_k = vmull(a ^ a_k, c_k) ^ D ^ rot_k(D), with c_k = b ^ b_k (made by
+ * setkey) and rot_k(D) the 16-bit lanes of D rotated down by k (a byte
+ * rotation by 2k).  Five vmull.p8 per 64 x 64 product instead of eight.
  *
- * Aggregation.  Everything after the vmull.p8 is linear, the same for
- * every product: so the D, L_1..L_3, K vectors of one Karatsuba part are
- * summed over all the blocks of a batch first, and the wrap fix-up and
- * shifts (22 instructions) are done once per part and batch; the
- * Karatsuba recombination and the reduction (19) once per batch:
+ * Aggregation.  Everything after the vmull.p8 is linear and the same for
+ * every product: so the D, L_1..L_3 (still without their D ^ rot_k(D)), K
+ * vectors of one Karatsuba part are summed over all the blocks of a batch
+ * first; the D ^ rot_k(D) terms, the wrap fix-up and the shifts (31
+ * instructions) are done once per part and batch, the Karatsuba
+ * recombination and the reduction (19) once per batch:
  *   X <- (X ^ B1) H^4 ^ B2 H^3 ^ B3 H^2 ^ B4 H
  * Why four: the accumulators of one part take 5 q registers and the three
- * part results 3 more; four blocks of data are 4 q registers, the key
- * operand (4 rotations) and a data rotation 5 d registers and two vmull
- * destinations 2 q: sixteen in all.  A larger batch would have to reload
- * data, a smaller one pays the fix-up and reduction (~85 instructions) over
- * fewer bytes.  Tails of 1, 2 or 3 blocks use the same code with n = 1..3
- * and the powers H^n..H^1.  The b_k rotations of the key operands are made
- * by setkey (the data rotations a_1..a_4 cost one vext each).
+ * part results 3 more (the one of the current part is its D); four blocks
+ * of data are 4 q registers; the key operand (b, c_1..c_3) 4 d registers,
+ * the data operands a ^ a_k and a_4 two, and two vmull destinations 2 q:
+ * sixteen in all.  Eight blocks would have to reload their data for each
+ * part (affordable) but need 8 powers, 768 bytes of key schedule, more than
+ * CTNEON_GHASH_KEY_SIZE; fewer pay the fix-ups and the reduction (112
+ * instructions) over fewer bytes.  Tails of 1, 2 or 3 blocks use the same
+ * code with n = 1..3 and the powers H^n..H^1.
  *
  * Key layout (384 of the CTNEON_GHASH_KEY_SIZE bytes): three parts, lo, hi,
  * mid (the 64-bit halves of H^i * x^-1 in R() form, and their xor), each
- * 4 powers i = 4, 3, 2, 1 of 32 bytes: b, b_1, b_2, b_3 (b rotated by 0..3
- * bytes).  Part p, power i at 128 p + 32 (4 - i).  An n-block batch starts
- * at power n: 32 (4 - n), and skips 32 (4 - n) between parts.
+ * 4 powers i = 4, 3, 2, 1 of 32 bytes: b, c_1, c_2, c_3 (c_k = b ^ b
+ * rotated by k bytes).  Part p, power i at 128 p + 32 (4 - i).  An n-block
+ * batch starts at power n: 32 (4 - n), and skips 32 (4 - n) between parts.
  *
  * Cost (static, steady state, per 4 blocks = 64 bytes): loads, byte
- * reversal and X: 7; per part 16 + 3 * 21 vmull/vext/veor/vld1 = 79,
- * three parts 237; mid data 4; fix-ups 3 * 22; Karatsuba and reduction 19;
- * loop 2: 335 instructions, 5.2 per byte (96 vmull.p8).
+ * reversal, X and key pointer: 8; per part 13 + 3 * 18 (vld1, 4 vext,
+ * 3 veor, 5 vmull, 5 veor per block) = 67, three parts 201; mid data 4;
+ * fix-ups 3 * 31; Karatsuba and reduction 19; loop 2: 327 instructions,
+ * 5.1 per byte, 60 vmull.p8.  llvm-mca (the loop as executed, 100
+ * iterations): Cortex-A57 model 178 cycles per 64 bytes (2.8 cycles/byte,
+ * bound by the two NEON pipes), Cortex-A9 model (also used for A15) 430
+ * (6.7 cycles/byte).  One block alone: about 190 instructions per call.
  *
  * Constant time: the only branches and addresses depend on the block count
  * and the pointers; H, X and the data are only vmull/veor/vext operands.
@@ -115,8 +124,8 @@
  *   q9      lo part D / U
  *   q10     hi part D / C / the result X (kept between batches, high half
  *           in d20 like the data)
- *   d22-d25 key operand b, b_1, b_2, b_3; fix-up masks later
- *   d27     data rotation a_k
+ *   d22-d25 key operand b, c_1, c_2, c_3; fix-up masks later
+ *   d26-d27 data operands a ^ a_k, a_4
  *   q14-q15 vmull destinations; reduction temporaries
  *
  * ARM and Thumb-2: unified syntax, no IT blocks, bx lr.
