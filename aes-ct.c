@@ -313,3 +313,126 @@ void ctneon_aes_ct_decrypt(const struct ctneon_aes_key *key, u8 out[16],
 	memcpy(out, s, 16);
 	memzero_explicit(s, sizeof(s));
 }
+
+/* ---- the modes on the portable cipher (the contracts of vpaes.h) ------- */
+
+static void xor_bytes(u8 *out, const u8 *a, const u8 *b, unsigned int n)
+{
+	while (n--)
+		*out++ = *a++ ^ *b++;
+}
+
+/* the 128-bit big-endian counter + 1; the counter is public */
+static void ctr_inc(u8 ctr[16])
+{
+	unsigned int carry = 1;
+	int n;
+
+	for (n = 15; n >= 0; n--) {
+		carry += ctr[n];
+		ctr[n] = (u8)carry;
+		carry >>= 8;
+	}
+}
+
+void ctneon_aes_ct_ecb(const struct ctneon_aes_key *key, int enc, u8 *out,
+		       const u8 *in, unsigned int blocks)
+{
+	for (; blocks; blocks--, in += 16, out += 16) {
+		if (enc)
+			ctneon_aes_ct_encrypt(key, out, in);
+		else
+			ctneon_aes_ct_decrypt(key, out, in);
+	}
+}
+
+void ctneon_aes_ct_cbc(const struct ctneon_aes_key *key, int enc, u8 *out,
+		       const u8 *in, unsigned int blocks, u8 iv[16])
+{
+	u8 prev[16];
+
+	for (; blocks; blocks--, in += 16, out += 16) {
+		if (enc) {
+			xor_bytes(iv, iv, in, 16);
+			ctneon_aes_ct_encrypt(key, out, iv);
+			memcpy(iv, out, 16);
+		} else {
+			memcpy(prev, in, 16);
+			ctneon_aes_ct_decrypt(key, out, in);
+			xor_bytes(out, out, iv, 16);
+			memcpy(iv, prev, 16);
+		}
+	}
+}
+
+void ctneon_aes_ct_ctr(const struct ctneon_aes_key *key, u8 *out, const u8 *in,
+		       unsigned int bytes, u8 ctr[16])
+{
+	u8 ks[16];
+
+	while (bytes) {
+		unsigned int n = bytes < 16 ? bytes : 16;
+
+		ctneon_aes_ct_encrypt(key, ks, ctr);
+		xor_bytes(out, in, ks, n);
+		ctr_inc(ctr);
+		in += n;
+		out += n;
+		bytes -= n;
+	}
+	memzero_explicit(ks, sizeof(ks));
+}
+
+/* T <- T * x in GF(2^128), little-endian (IEEE 1619), without a branch */
+static void xts_mul_x(u8 t[16])
+{
+	u8 carry = t[15] >> 7;
+	int n;
+
+	for (n = 15; n > 0; n--)
+		t[n] = (u8)((t[n] << 1) | (t[n - 1] >> 7));
+	t[0] = (u8)((t[0] << 1) ^ (0x87 & (0u - carry)));
+}
+
+static void xts_block(const struct ctneon_aes_key *key, int enc, u8 *out,
+		      const u8 *in, const u8 t[16])
+{
+	u8 b[16];
+
+	xor_bytes(b, in, t, 16);
+	if (enc)
+		ctneon_aes_ct_encrypt(key, b, b);
+	else
+		ctneon_aes_ct_decrypt(key, b, b);
+	xor_bytes(out, b, t, 16);
+	memzero_explicit(b, sizeof(b));
+}
+
+void ctneon_aes_ct_xts(const struct ctneon_aes_key *key, int enc, u8 *out,
+		       const u8 *in, unsigned int bytes, u8 t[16])
+{
+	unsigned int tail = bytes % 16, n;
+	u8 cc[16], next[16];
+
+	if (tail)		/* the last full block goes with the tail */
+		bytes -= 16 + tail;
+	for (; bytes; bytes -= 16, in += 16, out += 16) {
+		xts_block(key, enc, out, in, t);
+		xts_mul_x(t);
+	}
+	if (!tail)
+		return;
+
+	/* ciphertext stealing; decryption uses the two tweaks swapped */
+	memcpy(next, t, 16);
+	xts_mul_x(next);
+	xts_block(key, enc, cc, in, enc ? t : next);
+	for (n = 0; n < tail; n++) {	/* swap, so that in == out works */
+		u8 x = in[16 + n];
+
+		out[16 + n] = cc[n];
+		cc[n] = x;
+	}
+	xts_block(key, enc, out, cc, enc ? next : t);
+	memzero_explicit(cc, sizeof(cc));
+}

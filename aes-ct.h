@@ -43,4 +43,18 @@ void ctneon_aes_ct_encrypt(const struct ctneon_aes_key *key, u8 out[16],
 void ctneon_aes_ct_decrypt(const struct ctneon_aes_key *key, u8 out[16],
 			   const u8 in[16]);
 
+/*
+ * The modes on the portable cipher, with the contracts of the vpaes cores
+ * (vpaes.h): ECB and CBC on whole blocks, CTR on any length with a 128-bit
+ * big-endian counter, XTS with ciphertext stealing; in place allowed.
+ */
+void ctneon_aes_ct_ecb(const struct ctneon_aes_key *key, int enc, u8 *out,
+		       const u8 *in, unsigned int blocks);
+void ctneon_aes_ct_cbc(const struct ctneon_aes_key *key, int enc, u8 *out,
+		       const u8 *in, unsigned int blocks, u8 iv[16]);
+void ctneon_aes_ct_ctr(const struct ctneon_aes_key *key, u8 *out,
+		       const u8 *in, unsigned int bytes, u8 ctr[16]);
+void ctneon_aes_ct_xts(const struct ctneon_aes_key *key, int enc, u8 *out,
+		       const u8 *in, unsigned int bytes, u8 t[16]);
+
 #endif

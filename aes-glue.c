@@ -92,110 +92,6 @@ static void ctneon_cipher_exit(struct crypto_tfm *tfm)
 	memzero_explicit(crypto_tfm_ctx(tfm), sizeof(struct ctneon_aes_key));
 }
 
-/* ---- portable versions of the mode cores (same contracts as vpaes.h) --- */
-
-static void ct_ecb(const struct ctneon_aes_key *key, bool enc, u8 *out,
-		   const u8 *in, unsigned int blocks)
-{
-	for (; blocks; blocks--, in += 16, out += 16) {
-		if (enc)
-			ctneon_aes_ct_encrypt(key, out, in);
-		else
-			ctneon_aes_ct_decrypt(key, out, in);
-	}
-}
-
-static void ct_cbc(const struct ctneon_aes_key *key, bool enc, u8 *out,
-		   const u8 *in, unsigned int blocks, u8 iv[16])
-{
-	u8 prev[16];
-
-	for (; blocks; blocks--, in += 16, out += 16) {
-		if (enc) {
-			crypto_xor(iv, in, 16);
-			ctneon_aes_ct_encrypt(key, out, iv);
-			memcpy(iv, out, 16);
-		} else {
-			memcpy(prev, in, 16);
-			ctneon_aes_ct_decrypt(key, out, in);
-			crypto_xor(out, iv, 16);
-			memcpy(iv, prev, 16);
-		}
-	}
-}
-
-static void ct_ctr(const struct ctneon_aes_key *key, u8 *out, const u8 *in,
-		   unsigned int bytes, u8 ctr[16])
-{
-	u8 ks[16];
-
-	while (bytes) {
-		unsigned int n = min(bytes, 16U);
-
-		ctneon_aes_ct_encrypt(key, ks, ctr);
-		crypto_xor_cpy(out, in, ks, n);
-		crypto_inc(ctr, 16);	/* the counter is public: its carries may branch */
-		in += n;
-		out += n;
-		bytes -= n;
-	}
-	memzero_explicit(ks, sizeof(ks));
-}
-
-/* T <- T * x in GF(2^128), little-endian (IEEE 1619), without a branch */
-static void xts_mul_x(u8 t[16])
-{
-	u8 carry = t[15] >> 7;
-	int n;
-
-	for (n = 15; n > 0; n--)
-		t[n] = (u8)((t[n] << 1) | (t[n - 1] >> 7));
-	t[0] = (u8)((t[0] << 1) ^ (0x87 & (0u - carry)));
-}
-
-static void ct_xts_block(const struct ctneon_aes_key *key, bool enc, u8 *out,
-			 const u8 *in, const u8 t[16])
-{
-	u8 b[16];
-
-	crypto_xor_cpy(b, in, t, 16);
-	if (enc)
-		ctneon_aes_ct_encrypt(key, b, b);
-	else
-		ctneon_aes_ct_decrypt(key, b, b);
-	crypto_xor_cpy(out, b, t, 16);
-	memzero_explicit(b, sizeof(b));
-}
-
-static void ct_xts(const struct ctneon_aes_key *key, bool enc, u8 *out,
-		   const u8 *in, unsigned int bytes, u8 t[16])
-{
-	unsigned int tail = bytes % 16, n;
-	u8 cc[16], next[16];
-
-	if (tail)		/* the last full block goes with the tail */
-		bytes -= 16 + tail;
-	for (; bytes; bytes -= 16, in += 16, out += 16) {
-		ct_xts_block(key, enc, out, in, t);
-		xts_mul_x(t);
-	}
-	if (!tail)
-		return;
-
-	/* ciphertext stealing; decryption uses the two tweaks swapped */
-	memcpy(next, t, 16);
-	xts_mul_x(next);
-	ct_xts_block(key, enc, cc, in, enc ? t : next);
-	for (n = 0; n < tail; n++) {	/* swap, so that in == out works */
-		u8 x = in[16 + n];
-
-		out[16 + n] = cc[n];
-		cc[n] = x;
-	}
-	ct_xts_block(key, enc, out, cc, enc ? next : t);
-	memzero_explicit(cc, sizeof(cc));
-}
-
 /* ---- walk loops ------------------------------------------------------ */
 
 
@@ -310,16 +206,16 @@ void ctneon_aes_piece_ct(const struct ctneon_aes_ctx *ctx,
 
 	switch (mode) {
 	case MODE_ECB:
-		ct_ecb(key, enc, dst, src, bytes / 16);
+		ctneon_aes_ct_ecb(key, enc, dst, src, bytes / 16);
 		break;
 	case MODE_CBC:
-		ct_cbc(key, enc, dst, src, bytes / 16, iv);
+		ctneon_aes_ct_cbc(key, enc, dst, src, bytes / 16, iv);
 		break;
 	case MODE_CTR:
-		ct_ctr(key, dst, src, bytes, iv);
+		ctneon_aes_ct_ctr(key, dst, src, bytes, iv);
 		break;
 	case MODE_XTS:
-		ct_xts(key, enc, dst, src, bytes, iv);
+		ctneon_aes_ct_xts(key, enc, dst, src, bytes, iv);
 		break;
 	}
 }
