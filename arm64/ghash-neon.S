@@ -44,11 +44,12 @@
  *	pre_k(L_k) = L_k + t + x^64 t		(l loses t, h gains it)
  *	a*b = sum_k pre_k(L_k) / x^8k		(k = 0..4, pre_0 = identity)
  *
- * and the divisions are exact (pre_k(L_k) has its low 16k bits clear).
- * They are done by Horner's rule, one 8-bit shift at a time:
- *	a*b = ((((pre_4/x^8 + pre_3)/x^8 + pre_2)/x^8 + pre_1)/x^8 + L_0,
- * a shift being "ext v, v, zero, #1".  t + x^64 t is (dup of the low
- * half) & (x^16k - 1 in each half): dup, and, eor.
+ * and the divisions are exact: pre_k(L_k) has its low 16k bits (2k
+ * bytes) clear, so dividing by x^8k is the byte rotation "ext v, v, v, #k"
+ * (the k zero bytes rotate into the top).  t + x^64 t is (dup of the low
+ * half) & (x^16k - 1 in each half): dup, and, eor, ext per L_k (no and
+ * for k = 4), then the five are summed.  Check: 2,000 random 64x64
+ * products in a Python model of exactly these lane operations.
  *
  * 128x128.  Karatsuba on 64-bit halves, x = x0 + x^64 x1, h = h0 + x^64 h1:
  *	x*h = x0h0 + x^64 (m - x0h0 - x1h1) + x^128 x1h1,
@@ -57,7 +58,9 @@
  * L_k to the 256-bit product is linear, so the L_k of one slot are summed
  * over all the products that go to it *before* they are placed: the
  * placement (57 instructions for the three slots), Karatsuba and reduction
- * are paid once per four blocks.
+ * are paid once per four blocks.  With m = mid + lo + hi the product is,
+ * in 64-bit words, [lo.l | lo.h + m.l | hi.l + m.h | hi.h]: the middle
+ * pair is ext(lo, hi, #8) + m, and trn1/trn2 give Plo and Phi.
  *
  * Aggregation.  Four blocks B1..B4 update X as
  *	X' = (X + B1) H^4 + B2 H^3 + B3 H^2 + B4 H
@@ -74,7 +77,11 @@
  * byte products: pmull/pmull2 by a vector of 0x87 give q_i*r in 16-bit
  * lanes; uzp1/uzp2 collect their low bytes LO and high bytes HI, and
  * Phi*r = LO + x^8 HI.  The top byte of x^8 HI (HI_15, at most 7 bits)
- * is at x^128 and is folded once more: HI_15*r (< x^14) by one more pmull.
+ * is at x^128 and folds once more, to HI_15*r (< x^14).  With the byte
+ * rotation rot8(HI) = ext(HI, HI, #15), which has HI_15 at x^0,
+ *	x^8 HI mod P = rot8(HI) + HI_15 + HI_15*r = rot8(HI) + HI_15*(r + 1),
+ * and HI_15*(r + 1) is one pmull of rot8(HI) by a vector holding 0x86 in
+ * byte 0 and zeroes elsewhere (the other lanes give 0).
  *
  * Key schedule (ctneon_ghash_setkey, 480 of the 512 bytes, in the order
  * the 4-block loop reads it).  A "group" is five 16-byte vectors
@@ -89,20 +96,39 @@
  *	v0, v1	 vxa, vxb	two data blocks [x0 | x1]
  *	v2	 vm / vh	middle operands [B1 x0+x1 | B2 x0+x1] / running X
  *	v3-v5	 va1-va3	rot_1..3 of the current operand
- *	v6, v7	 vt0, vt1	products before accumulation
- *	v8-v12	 vk0-vk4	one key group (rot_0..4); masks, 0x87 at the end
- *	v13-v15	 vi1-vi3	tbl indices of rot_1..3
+ *	v6, v7, v15, v31  vt0-vt3	products on their way to a slot
+ *	v8-v12	 vk0-vk4	one key group (rot_0..4)
+ *	v13, v14 vi1, vi2	tbl indices of rot_1, rot_2 (rot_3 = rot_2 of rot_1)
  *	v16-v20	 vlo0-vlo4	the L_k of slot lo, k = 0..4
  *	v21-v25	 vhi0-vhi4	slot hi
  *	v26-v30	 vmd0-vmd4	slot mid
- *	v31	 vzero
  * d8-d15 are callee-saved: saved in the frame.
  *
- * Cost of the 4-block loop (static count, per 64 bytes): 96 pmull/pmull2,
- * 81 eor accumulating them, 18 tbl, 13 key loads and pointer, 2 data
- * loads, 4 rbit, 7 for X and the middle operands, 60 placing the L_k
- * (with 3 mask movi), 6 Karatsuba, 11 reduction, 2 loop: 300, i.e.
- * 4.7 instructions per byte.  The 1-block path is about 130 per block.
+ * Schedule.  On in-order cores (Cortex-A53/A55) every NEON result is
+ * some cycles away, so the 16 products of a pass (one operand register
+ * against one key group) go through four temporaries in turn: product i
+ * is added to its slot at step i + 4, just before its temporary takes
+ * product i + 4, and the last four of a pass are added during the first
+ * four of the next.  Products of the same slot are at least four steps
+ * apart.  A key group is prefetched with ldp/ldr (fixed offsets from the
+ * key pointer) as soon as the registers it replaces are dead: rot_1..4
+ * after step 7, rot_0 after step 15 (the last pass prefetches rot_1..4 of
+ * the next iteration's first group).  rot_3 of the data (a tbl of rot_1)
+ * is made between the two halves of a pass.  The passes run B2, B1,
+ * middles of B1/B2, B3, B4, middles of B3/B4: B2 first, so the new X is
+ * needed one pass after the reduction that makes it; the next B1, B2 are
+ * loaded during the last pass (from B3, B4 again after the last
+ * iteration: no read past the input).  The placement works on six slot/k
+ * pairs at a time.
+ *
+ * Cost of the 4-block loop (static count, per 64 bytes, 310 in all):
+ * 99 pmull/pmull2 (96 products, 3 reduction), 114 eor (81 adding the
+ * products, 33 placement/Karatsuba/reduction/X/middles), 18 tbl, 18 key
+ * loads (ldp/ldr), 2 data loads and 6 for their address, 4 rbit, 14 ext,
+ * 12 dup, 9 and, 6 trn, 2 uzp, 5 constants (movi/fmov), 2 loop: 4.84
+ * instructions per byte.  llvm-mca (LLVM 14) on the loop: Cortex-A53
+ * 385 cycles (6.0 cycles/byte), A55 375 (5.9), A72 179 (2.8).  The
+ * 1-block path (remainders of 1..3 blocks) is about 130 per block.
  *
  * Constant time: the data, X and H flow only through pmull, tbl (fixed
  * index vectors), eor, and, ext, dup, trn, uzp, rbit; loads and stores
@@ -122,8 +148,9 @@
 	blocks		.req	w3
 	gkey		.req	x0		// setkey
 	hp		.req	x1		// setkey: u8 h[16]
-	kp		.req	x9		// key-schedule walker
+	kp		.req	x9		// setkey: key-schedule walker
 	cp		.req	x10		// constants
+	w86		.req	w11		// 0x86 = r + 1
 
 	vxa		.req	v0
 	vxb		.req	v1
@@ -134,6 +161,8 @@
 	va3		.req	v5
 	vt0		.req	v6
 	vt1		.req	v7
+	vt2		.req	v15
+	vt3		.req	v31
 	vk0		.req	v8
 	vk1		.req	v9
 	vk2		.req	v10
@@ -141,7 +170,6 @@
 	vk4		.req	v12
 	vi1		.req	v13
 	vi2		.req	v14
-	vi3		.req	v15
 	vlo0		.req	v16
 	vlo1		.req	v17
 	vlo2		.req	v18
@@ -157,7 +185,6 @@
 	vmd2		.req	v28
 	vmd3		.req	v29
 	vmd4		.req	v30
-	vzero		.req	v31
 
 /* ---------------------------------------------------------- constants */
 
@@ -166,153 +193,271 @@
 .Lghash_rot:
 	.byte	7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14
 	.byte	6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13
-	.byte	5, 6, 7, 0, 1, 2, 3, 4, 13, 14, 15, 8, 9, 10, 11, 12
 
 /* ------------------------------------------------------------- macros */
 
-	/* va1..va3 = rot_1..3 of both halves of \a */
+	/*
+	 * va1..va3 = rot_1..3 of both halves of \a: rotate at the start of
+	 * a pass, rotate3 after its first half (va3 is first used at step 11)
+	 */
 	.macro	rotate, a
 	tbl	va1.16b, {\a\().16b}, vi1.16b
 	tbl	va2.16b, {\a\().16b}, vi2.16b
-	tbl	va3.16b, {\a\().16b}, vi3.16b
 	.endm
 
-	/* vk0..vk4 = the next key group; kp advances by 80 */
-	.macro	load_group
-	ld1	{vk0.16b-vk3.16b}, [kp], #64
-	ld1	{vk4.16b}, [kp], #16
+	.macro	rotate3
+	tbl	va3.16b, {va1.16b}, vi2.16b
+	.endm
+
+	/* load rot_1..4 (prefetch) or rot_0 of the key group at \off */
+	.macro	load_k14, base, off
+	ldp	q9, q10, [\base, #(\off + 16)]
+	ldp	q11, q12, [\base, #(\off + 48)]
+	.endm
+
+	.macro	load_k0, base, off
+	ldr	q8, [\base, #\off]
 	.endm
 
 	/*
-	 * One 64x64 product per slot: \op is pmull (low halves, \sz 8b) or
-	 * pmull2 (high halves, \sz 16b) of the operand \a (rotations in
-	 * va1..va3) and the key group vk0..vk4:
-	 *	acc0 (+)= a*b, acc_k (+)= rot_k(a)*b + a*rot_k(b) (k = 1..3),
-	 *	acc4 (+)= a*rot_4(b)			(lane-wise 8x8 products)
-	 * \first: write the accumulators instead of adding to them.
+	 * One step: [\eacc += \et;] \d = 8x8 products of the low (p) or high
+	 * (q) halves of \a and \k, lane by lane.
 	 */
-	.macro	mul_slot, op, sz, a, acc0, acc1, acc2, acc3, acc4, first
+	.macro	sp, a, k, d, eacc, et
+	.ifnb	\eacc
+	eor	\eacc\().16b, \eacc\().16b, \et\().16b
+	.endif
+	pmull	\d\().8h, \a\().8b, \k\().8b
+	.endm
+
+	.macro	sq, a, k, d, eacc, et
+	.ifnb	\eacc
+	eor	\eacc\().16b, \eacc\().16b, \et\().16b
+	.endif
+	pmull2	\d\().8h, \a\().16b, \k\().16b
+	.endm
+
+	/*
+	 * A block pass: \a = [x0 | x1] against the group vk0..vk4, slots lo
+	 * (low halves) and hi (high halves):
+	 *	L_0 += a*b, L_k += rot_k(a)*b + a*rot_k(b) (k = 1..3),
+	 *	L_4 += a*rot_4(b)
+	 * Steps 0..7 (use rot_1..4 of the key), then steps 8..15 (rot_0 of
+	 * the key and of \a, rot_1..3 of \a).  \first: the first products of
+	 * each slot go straight to it.  \c0..\c3: the slots still owed vt0..vt3
+	 * by the previous pass; this pass leaves lo2, hi2, lo3, hi3 owed.
+	 */
+	.macro	block_h1, a, first, c0, c1, c2, c3
 	.if	\first
-	\op	\acc0\().8h, \a\().\sz, vk0.\sz
-	\op	\acc1\().8h, va1.\sz, vk0.\sz
-	\op	vt0.8h, \a\().\sz, vk1.\sz
-	\op	\acc2\().8h, va2.\sz, vk0.\sz
-	\op	vt1.8h, \a\().\sz, vk2.\sz
-	eor	\acc1\().16b, \acc1\().16b, vt0.16b
-	\op	\acc3\().8h, va3.\sz, vk0.\sz
-	\op	vt0.8h, \a\().\sz, vk3.\sz
-	eor	\acc2\().16b, \acc2\().16b, vt1.16b
-	\op	\acc4\().8h, \a\().\sz, vk4.\sz
-	eor	\acc3\().16b, \acc3\().16b, vt0.16b
+	sp	\a, vk1, vlo1, \c0, vt0
+	sq	\a, vk1, vhi1, \c1, vt1
+	sp	\a, vk2, vlo2, \c2, vt2
+	sq	\a, vk2, vhi2, \c3, vt3
+	sp	\a, vk3, vlo3
+	sq	\a, vk3, vhi3
+	sp	\a, vk4, vlo4
+	sq	\a, vk4, vhi4
 	.else
-	\op	vt0.8h, \a\().\sz, vk0.\sz
-	\op	vt1.8h, va1.\sz, vk0.\sz
-	eor	\acc0\().16b, \acc0\().16b, vt0.16b
-	\op	vt0.8h, \a\().\sz, vk1.\sz
-	eor	\acc1\().16b, \acc1\().16b, vt1.16b
-	\op	vt1.8h, va2.\sz, vk0.\sz
-	eor	\acc1\().16b, \acc1\().16b, vt0.16b
-	\op	vt0.8h, \a\().\sz, vk2.\sz
-	eor	\acc2\().16b, \acc2\().16b, vt1.16b
-	\op	vt1.8h, va3.\sz, vk0.\sz
-	eor	\acc2\().16b, \acc2\().16b, vt0.16b
-	\op	vt0.8h, \a\().\sz, vk3.\sz
-	eor	\acc3\().16b, \acc3\().16b, vt1.16b
-	\op	vt1.8h, \a\().\sz, vk4.\sz
-	eor	\acc3\().16b, \acc3\().16b, vt0.16b
-	eor	\acc4\().16b, \acc4\().16b, vt1.16b
+	sp	\a, vk1, vt0, \c0, vt0
+	sq	\a, vk1, vt1, \c1, vt1
+	sp	\a, vk2, vt2, \c2, vt2
+	sq	\a, vk2, vt3, \c3, vt3
+	sp	\a, vk3, vt0, vlo1, vt0
+	sq	\a, vk3, vt1, vhi1, vt1
+	sp	\a, vk4, vt2, vlo2, vt2
+	sq	\a, vk4, vt3, vhi2, vt3
 	.endif
 	.endm
 
-	/* a block [x0 | x1] against key group vk: slots lo and hi */
-	.macro	mul_block, a, first
-	rotate	\a
-	mul_slot pmull, 8b, \a, vlo0, vlo1, vlo2, vlo3, vlo4, \first
-	mul_slot pmull2, 16b, \a, vhi0, vhi1, vhi2, vhi3, vhi4, \first
+	.macro	block_h2, a, first
+	.if	\first
+	sp	\a, vk0, vlo0
+	sq	\a, vk0, vhi0
+	sp	va1, vk0, vt2
+	sq	va1, vk0, vt3
+	sp	va2, vk0, vt0
+	sq	va2, vk0, vt1
+	sp	va3, vk0, vt2, vlo1, vt2
+	sq	va3, vk0, vt3, vhi1, vt3
+	.else
+	sp	\a, vk0, vt0, vlo3, vt0
+	sq	\a, vk0, vt1, vhi3, vt1
+	sp	va1, vk0, vt2, vlo4, vt2
+	sq	va1, vk0, vt3, vhi4, vt3
+	sp	va2, vk0, vt0, vlo0, vt0
+	sq	va2, vk0, vt1, vhi0, vt1
+	sp	va3, vk0, vt2, vlo1, vt2
+	sq	va3, vk0, vt3, vhi1, vt3
+	.endif
 	.endm
 
 	/*
-	 * One Horner step of the placement, for the three slots:
-	 *	acc_k = (pre_k(acc_k) + acc_(k+1)) / x^8
-	 * pre_k(L) = L + (dup(low half of L) & mask): \mask holds x^16k - 1
-	 * in each half (k = 1..3).
+	 * A middle pass: \m = [middle of B1 | middle of B2] against the group
+	 * [mid of H^i | mid of H^j]: both halves go to slot mid.  Leaves md0..md3
+	 * owed.
 	 */
-	.macro	place_step, mask, l, h, m, pl, ph, pm
-	dup	vt0.2d, \l\().d[0]
-	dup	vt1.2d, \h\().d[0]
-	dup	va1.2d, \m\().d[0]
-	and	vt0.16b, vt0.16b, \mask\().16b
-	and	vt1.16b, vt1.16b, \mask\().16b
-	and	va1.16b, va1.16b, \mask\().16b
-	eor	\l\().16b, \l\().16b, \pl\().16b
-	eor	\h\().16b, \h\().16b, \ph\().16b
-	eor	\m\().16b, \m\().16b, \pm\().16b
-	eor	\l\().16b, \l\().16b, vt0.16b
-	eor	\h\().16b, \h\().16b, vt1.16b
-	eor	\m\().16b, \m\().16b, va1.16b
-	ext	\l\().16b, \l\().16b, vzero.16b, #1
-	ext	\h\().16b, \h\().16b, vzero.16b, #1
-	ext	\m\().16b, \m\().16b, vzero.16b, #1
+	.macro	mid_h1, m, first, c0, c1, c2, c3
+	.if	\first
+	sp	\m, vk1, vmd1, \c0, vt0
+	sp	\m, vk2, vmd2, \c1, vt1
+	sp	\m, vk3, vmd3, \c2, vt2
+	sp	\m, vk4, vmd4, \c3, vt3
+	sq	\m, vk1, vt0
+	sq	\m, vk2, vt1
+	sq	\m, vk3, vt2
+	sq	\m, vk4, vt3
+	.else
+	sp	\m, vk1, vt0, \c0, vt0
+	sp	\m, vk2, vt1, \c1, vt1
+	sp	\m, vk3, vt2, \c2, vt2
+	sp	\m, vk4, vt3, \c3, vt3
+	sq	\m, vk1, vt0, vmd1, vt0
+	sq	\m, vk2, vt1, vmd2, vt1
+	sq	\m, vk3, vt2, vmd3, vt2
+	sq	\m, vk4, vt3, vmd4, vt3
+	.endif
+	.endm
+
+	.macro	mid_h2, m, first
+	.if	\first
+	sp	\m, vk0, vmd0, vmd1, vt0
+	sp	va1, vk0, vt1, vmd2, vt1
+	sp	va2, vk0, vt2, vmd3, vt2
+	sp	va3, vk0, vt3, vmd4, vt3
+	sq	\m, vk0, vt0
+	.else
+	sp	\m, vk0, vt0, vmd1, vt0
+	sp	va1, vk0, vt1, vmd2, vt1
+	sp	va2, vk0, vt2, vmd3, vt2
+	sp	va3, vk0, vt3, vmd4, vt3
+	sq	\m, vk0, vt0, vmd0, vt0
+	.endif
+	sq	va1, vk0, vt1, vmd1, vt1
+	sq	va2, vk0, vt2, vmd2, vt2
+	sq	va3, vk0, vt3, vmd3, vt3
+	.endm
+
+	/* the 1-block path's middle pass: only the high half, m = [s | s] */
+	.macro	midq_pass, m, c0, c1, c2, c3
+	sq	\m, vk1, vmd1, \c0, vt0
+	sq	\m, vk2, vmd2, \c1, vt1
+	sq	\m, vk3, vmd3, \c2, vt2
+	sq	\m, vk4, vmd4, \c3, vt3
+	sq	\m, vk0, vmd0
+	sq	va1, vk0, vt1
+	sq	va2, vk0, vt2
+	sq	va3, vk0, vt3
+	eor	vmd1.16b, vmd1.16b, vt1.16b
+	eor	vmd2.16b, vmd2.16b, vt2.16b
+	eor	vmd3.16b, vmd3.16b, vt3.16b
 	.endm
 
 	/*
-	 * The accumulated slots to vh = X * (the key) mod P:
-	 * placement of the L_k, Karatsuba, reduction.
+	 * Placement of two k (\ka, \kb) for the three slots:
+	 *	L_k = pre_k(L_k) / x^8k
+	 * pre_k(L) = L + (dup(low half of L) & \m: x^16k - 1 in each half,
+	 * none for k = 4); its low 2k bytes are then zero, so the division is
+	 * the byte rotation ext #k.
+	 */
+	.macro	place2, ka, ma, kb, mb
+	dup	vt0.2d, vlo\ka\().d[0]
+	dup	vt1.2d, vhi\ka\().d[0]
+	dup	vt2.2d, vmd\ka\().d[0]
+	dup	vt3.2d, vlo\kb\().d[0]
+	dup	va2.2d, vhi\kb\().d[0]
+	dup	va3.2d, vmd\kb\().d[0]
+	and	vt0.16b, vt0.16b, \ma\().16b
+	and	vt1.16b, vt1.16b, \ma\().16b
+	and	vt2.16b, vt2.16b, \ma\().16b
+	.ifnb	\mb
+	and	vt3.16b, vt3.16b, \mb\().16b
+	and	va2.16b, va2.16b, \mb\().16b
+	and	va3.16b, va3.16b, \mb\().16b
+	.endif
+	eor	vlo\ka\().16b, vlo\ka\().16b, vt0.16b
+	eor	vhi\ka\().16b, vhi\ka\().16b, vt1.16b
+	eor	vmd\ka\().16b, vmd\ka\().16b, vt2.16b
+	eor	vlo\kb\().16b, vlo\kb\().16b, vt3.16b
+	eor	vhi\kb\().16b, vhi\kb\().16b, va2.16b
+	eor	vmd\kb\().16b, vmd\kb\().16b, va3.16b
+	ext	vlo\ka\().16b, vlo\ka\().16b, vlo\ka\().16b, #\ka
+	ext	vhi\ka\().16b, vhi\ka\().16b, vhi\ka\().16b, #\ka
+	ext	vmd\ka\().16b, vmd\ka\().16b, vmd\ka\().16b, #\ka
+	ext	vlo\kb\().16b, vlo\kb\().16b, vlo\kb\().16b, #\kb
+	ext	vhi\kb\().16b, vhi\kb\().16b, vhi\kb\().16b, #\kb
+	ext	vmd\kb\().16b, vmd\kb\().16b, vmd\kb\().16b, #\kb
+	.endm
+
+	/*
+	 * The slots (all products added) to vh = their sum mod P: placement,
+	 * Karatsuba, reduction.  Uses vk0, va1-va3, vt0-vt3, vm and the slots;
+	 * vxa, vxb and vk1-vk4 are left alone (the next blocks and the
+	 * prefetched key rot_1..4).
 	 */
 	.macro	finish
-	movi	vk1.2d, #0x000000000000ffff		// x^16 - 1
-	movi	vk2.2d, #0x00000000ffffffff		// x^32 - 1
-	movi	vk3.2d, #0x0000ffffffffffff		// x^48 - 1
-	/* k = 4: pre_4(l + x^64 h) = x^64 (l + h), then / x^8 */
-	dup	vt0.2d, vlo4.d[0]
-	dup	vt1.2d, vhi4.d[0]
-	dup	va1.2d, vmd4.d[0]
-	eor	vlo4.16b, vlo4.16b, vt0.16b
-	eor	vhi4.16b, vhi4.16b, vt1.16b
-	eor	vmd4.16b, vmd4.16b, va1.16b
-	ext	vlo4.16b, vlo4.16b, vzero.16b, #1
-	ext	vhi4.16b, vhi4.16b, vzero.16b, #1
-	ext	vmd4.16b, vmd4.16b, vzero.16b, #1
-	place_step vk3, vlo3, vhi3, vmd3, vlo4, vhi4, vmd4
-	place_step vk2, vlo2, vhi2, vmd2, vlo3, vhi3, vmd3
-	place_step vk1, vlo1, vhi1, vmd1, vlo2, vhi2, vmd2
-	eor	vlo0.16b, vlo0.16b, vlo1.16b		// lo = x0*h0 (summed)
-	eor	vhi0.16b, vhi0.16b, vhi1.16b		// hi = x1*h1
-	eor	vmd0.16b, vmd0.16b, vmd1.16b		// mid = (x0+x1)(h0+h1)
-	/* Karatsuba: m = mid + lo + hi; P = lo + x^64 m + x^128 hi */
+	movi	vk0.2d, #0x000000000000ffff		// x^16 - 1
+	movi	va1.2d, #0x00000000ffffffff		// x^32 - 1
+	movi	vm.2d, #0x0000ffffffffffff		// x^48 - 1
+	place2	1, vk0, 4
+	place2	2, va1, 3, vm
+	eor	vlo1.16b, vlo1.16b, vlo4.16b
+	eor	vhi1.16b, vhi1.16b, vhi4.16b
+	eor	vmd1.16b, vmd1.16b, vmd4.16b
+	eor	vlo2.16b, vlo2.16b, vlo3.16b
+	eor	vhi2.16b, vhi2.16b, vhi3.16b
+	eor	vmd2.16b, vmd2.16b, vmd3.16b
+	eor	vlo0.16b, vlo0.16b, vlo1.16b
+	eor	vhi0.16b, vhi0.16b, vhi1.16b
+	eor	vmd0.16b, vmd0.16b, vmd1.16b
+	eor	vlo0.16b, vlo0.16b, vlo2.16b		// lo = sum x0*h0
+	eor	vhi0.16b, vhi0.16b, vhi2.16b		// hi = sum x1*h1
+	eor	vmd0.16b, vmd0.16b, vmd2.16b		// mid = sum (x0+x1)(h0+h1)
+	/*
+	 * Karatsuba: m = mid + lo + hi; the 256-bit product is
+	 * [lo.l | lo.h + m.l | hi.l + m.h | hi.h] (64-bit words)
+	 */
 	eor	vmd0.16b, vmd0.16b, vlo0.16b
-	movi	vk0.16b, #0x87				// r = x^7 + x^2 + x + 1
+	ext	vt0.16b, vlo0.16b, vhi0.16b, #8		// [lo.h | hi.l]
 	eor	vmd0.16b, vmd0.16b, vhi0.16b
-	ext	vt0.16b, vzero.16b, vmd0.16b, #8
-	ext	vt1.16b, vmd0.16b, vzero.16b, #8
-	eor	vlo0.16b, vlo0.16b, vt0.16b		// Plo
-	eor	vhi0.16b, vhi0.16b, vt1.16b		// Phi
-	/* reduction: Plo + Phi*r = Plo + LO + x^8 HI (+ HI_15 * r) */
-	pmull	vt0.8h, vhi0.8b, vk0.8b
-	pmull2	vt1.8h, vhi0.16b, vk0.16b
-	uzp1	va1.16b, vt0.16b, vt1.16b		// LO: low bytes of q_i*r
-	uzp2	va2.16b, vt0.16b, vt1.16b		// HI: high bytes
-	eor	vh.16b, vlo0.16b, va1.16b
-	ext	va3.16b, vzero.16b, va2.16b, #15	// x^8 HI mod x^128
-	ext	vt0.16b, va2.16b, vzero.16b, #15	// HI_15
-	eor	vh.16b, vh.16b, va3.16b
-	pmull	vt0.8h, vt0.8b, vk0.8b			// HI_15 * r
-	eor	vh.16b, vh.16b, vt0.16b
+	movi	vt3.16b, #0x87				// r = x^7 + x^2 + x + 1
+	eor	vt0.16b, vt0.16b, vmd0.16b
+	fmov	s20, w86				// vlo4 = r + 1 in byte 0
+	trn1	vt1.2d, vlo0.2d, vt0.2d			// Plo
+	trn2	vt2.2d, vt0.2d, vhi0.2d			// Phi
+	/*
+	 * reduction: Plo + Phi*r, Phi*r = LO + x^8 HI (byte products q_i*r:
+	 * low bytes LO, high bytes HI); x^8 HI = rot8(HI) + HI_15 + x^128 HI_15
+	 * and x^128 HI_15 = HI_15*r, so the top byte folds in as HI_15*(r+1).
+	 */
+	pmull	va2.8h, vt2.8b, vt3.8b
+	pmull2	va3.8h, vt2.16b, vt3.16b
+	uzp1	vt0.16b, va2.16b, va3.16b		// LO
+	uzp2	va1.16b, va2.16b, va3.16b		// HI
+	eor	vh.16b, vt1.16b, vt0.16b
+	ext	vlo3.16b, va1.16b, va1.16b, #15		// rot8(HI)
+	eor	vh.16b, vh.16b, vlo3.16b
+	pmull	va2.8h, vlo3.8b, vlo4.8b		// HI_15*(r+1)
+	eor	vh.16b, vh.16b, va2.16b
 	.endm
 
 	/*
 	 * vh = vxa * H mod P (vxa: X + block, rbit domain); reads the key
 	 * schedule at 320 (H) and 400 (high halves: h0+h1 of H).
 	 */
-	.macro	mul1, kbase
+	.macro	mul1, kb
 	ext	vt0.16b, vxa.16b, vxa.16b, #8
-	add	kp, \kbase, #320
+	load_k14 \kb, 320
 	eor	vm.16b, vxa.16b, vt0.16b		// [x0+x1 | x0+x1]
-	load_group
-	mul_block vxa, 1
-	load_group
+	load_k0	\kb, 320
+	rotate	vxa
+	block_h1 vxa, 1
+	load_k14 \kb, 400
+	rotate3
+	block_h2 vxa, 1
+	load_k0	\kb, 400
 	rotate	vm
-	mul_slot pmull2, 16b, vm, vmd0, vmd1, vmd2, vmd3, vmd4, 1
+	rotate3
+	midq_pass vm, vlo2, vhi2, vlo3, vhi3
 	finish
 	.endm
 
@@ -321,7 +466,7 @@
 	mov	vk0.16b, \s\().16b
 	tbl	vk1.16b, {\s\().16b}, vi1.16b
 	tbl	vk2.16b, {\s\().16b}, vi2.16b
-	tbl	vk3.16b, {\s\().16b}, vi3.16b
+	tbl	vk3.16b, {vk1.16b}, vi2.16b
 	rev64	vk4.4s, \s\().4s			// rot_4: swap the words
 	st1	{vk0.16b-vk3.16b}, [kp], #64
 	st1	{vk4.16b}, [kp], #16
@@ -343,8 +488,8 @@
 	stp	d12, d13, [sp, #48]
 	stp	d14, d15, [sp, #64]
 	adr	cp, .Lghash_rot
-	ld1	{vi1.16b-vi3.16b}, [cp]
-	movi	vzero.16b, #0
+	ld1	{vi1.16b-vi2.16b}, [cp]
+	mov	w86, #0x86
 	.endm
 
 	.macro	ghash_leave
@@ -362,7 +507,7 @@
  * void ctneon_ghash_setkey(u8 *gkey, const u8 h[16]);
  * x0 gkey (CTNEON_GHASH_KEY_SIZE bytes, layout above), x1 h = E_K(0^128).
  * H^2..H^4 by the 1-block multiply, then every group.
- * Clobbers x9, x10, v0-v31 (d8-d15 preserved), flags.
+ * Clobbers x9-x11, v0-v31 (d8-d15 preserved), flags.
  */
 SYM_FUNC_START(ctneon_ghash_setkey)
 	ghash_enter
@@ -405,7 +550,7 @@ SYM_FUNC_END(ctneon_ghash_setkey)
  * X = (..((X + B_1) H + B_2) H .. + B_n) H; four blocks per reduction,
  * then one at a time.  blocks <= 0: x is rewritten unchanged.
  * x0 x (in/out), x1 gkey, x2 src, w3 blocks.
- * Clobbers x2, x3, x9, x10, v0-v31 (d8-d15 preserved), flags.
+ * Clobbers x2, x3, x10-x13, v0-v31 (d8-d15 preserved), flags.
  */
 SYM_FUNC_START(ctneon_ghash_update)
 	ghash_enter
@@ -413,39 +558,79 @@ SYM_FUNC_START(ctneon_ghash_update)
 	rbit	vh.16b, vh.16b
 	subs	blocks, blocks, #4
 	b.lt	.Lghash_tail
+	ld1	{vxa.16b-vxb.16b}, [src], #32		// B1, B2
+	load_k14 key, 80				// group 1 (H^3)
+	rbit	vxa.16b, vxa.16b
+	rbit	vxb.16b, vxb.16b
 
 .Lghash_loop4:
-	ld1	{vxa.16b-vxb.16b}, [src], #32
-	mov	kp, key
-	rbit	vxa.16b, vxa.16b
-	rbit	vxb.16b, vxb.16b
+	load_k0	key, 80
+	/* B2 * H^3 (B1, B2 loaded and bit-reversed by the previous pass) */
+	rotate	vxb
+	block_h1 vxb, 1
+	load_k14 key, 0
 	eor	vxa.16b, vxa.16b, vh.16b		// X + B1
+	rotate3
+	block_h2 vxb, 1
+	load_k0	key, 0
+	/* (X + B1) * H^4 */
+	rotate	vxa
+	block_h1 vxa, 0, vlo2, vhi2, vlo3, vhi3
 	trn1	vm.2d, vxa.2d, vxb.2d
-	trn2	vt0.2d, vxa.2d, vxb.2d
-	eor	vm.16b, vm.16b, vt0.16b			// [B1 x0+x1 | B2 x0+x1]
-	load_group					// H^4
-	mul_block vxa, 1
-	load_group					// H^3
-	mul_block vxb, 0
-	load_group					// mid H^4, H^3
+	trn2	vxb.2d, vxa.2d, vxb.2d
+	eor	vm.16b, vm.16b, vxb.16b			// [B1 x0+x1 | B2 x0+x1]
+	load_k14 key, 160
+	rotate3
+	block_h2 vxa, 0
+	load_k0	key, 160
+	/* middles of B1, B2 * middles of H^4, H^3 */
+	ld1	{vxa.16b-vxb.16b}, [src], #32		// B3, B4
 	rotate	vm
-	mul_slot pmull, 8b, vm, vmd0, vmd1, vmd2, vmd3, vmd4, 1
-	mul_slot pmull2, 16b, vm, vmd0, vmd1, vmd2, vmd3, vmd4, 0
-
-	ld1	{vxa.16b-vxb.16b}, [src], #32
+	mid_h1	vm, 1, vlo2, vhi2, vlo3, vhi3
 	rbit	vxa.16b, vxa.16b
 	rbit	vxb.16b, vxb.16b
+	load_k14 key, 240
+	rotate3
+	mid_h2	vm, 1
+	load_k0	key, 240
+	/* B3 * H^2 */
+	rotate	vxa
+	block_h1 vxa, 0, vmd0, vmd1, vmd2, vmd3
+	load_k14 key, 320
+	rotate3
+	block_h2 vxa, 0
+	load_k0	key, 320
+	/* B4 * H */
+	rotate	vxb
+	block_h1 vxb, 0, vlo2, vhi2, vlo3, vhi3
 	trn1	vm.2d, vxa.2d, vxb.2d
-	trn2	vt0.2d, vxa.2d, vxb.2d
-	eor	vm.16b, vm.16b, vt0.16b			// [B3 x0+x1 | B4 x0+x1]
-	load_group					// H^2
-	mul_block vxa, 0
-	load_group					// H
-	mul_block vxb, 0
-	load_group					// mid H^2, H
+	trn2	vxa.2d, vxa.2d, vxb.2d
+	eor	vm.16b, vm.16b, vxa.16b			// [B3 x0+x1 | B4 x0+x1]
+	load_k14 key, 400
+	rotate3
+	block_h2 vxb, 0
+	load_k0	key, 400
+	/*
+	 * middles of B3, B4 * middles of H^2, H; meanwhile the next B1, B2
+	 * (or, after the last iteration, B3, B4 again: no read past the end)
+	 */
+	cmp	blocks, #4
+	sub	x12, src, #32
+	add	x13, src, #32
+	csel	x12, src, x12, ge
+	csel	src, x13, src, ge
 	rotate	vm
-	mul_slot pmull, 8b, vm, vmd0, vmd1, vmd2, vmd3, vmd4, 0
-	mul_slot pmull2, 16b, vm, vmd0, vmd1, vmd2, vmd3, vmd4, 0
+	mid_h1	vm, 0, vlo2, vhi2, vlo3, vhi3
+	ld1	{vxa.16b-vxb.16b}, [x12]
+	load_k14 key, 80				// next iteration's first group
+	rotate3
+	mid_h2	vm, 0
+	rbit	vxa.16b, vxa.16b
+	rbit	vxb.16b, vxb.16b
+	eor	vmd0.16b, vmd0.16b, vt0.16b
+	eor	vmd1.16b, vmd1.16b, vt1.16b
+	eor	vmd2.16b, vmd2.16b, vt2.16b
+	eor	vmd3.16b, vmd3.16b, vt3.16b
 
 	finish
 	subs	blocks, blocks, #4
