@@ -111,7 +111,13 @@ setup() {
 transfer() {
 	from=$1 to=$2 addr=$3 port=$4
 	rm -f /tmp/ipsec.got.$to
-	inns "$to" timeout 300 nc -l -p "$port" >/tmp/ipsec.got.$to 2>/tmp/ipsec.nc.$to &
+	# The listener's stdin must stay open and silent: busybox nc half-closes
+	# the connection when its stdin ends, and the sender quits when it sees
+	# that.  A FIFO that this shell holds open for writing never ends.
+	rm -f /tmp/ipsec.fifo
+	mkfifo /tmp/ipsec.fifo
+	exec 3<>/tmp/ipsec.fifo
+	inns "$to" timeout 300 nc -l -p "$port" <&3 >/tmp/ipsec.got.$to 2>/tmp/ipsec.nc.$to &
 	lpid=$!
 	# wait for the listener
 	i=0
@@ -123,6 +129,7 @@ transfer() {
 	t0=$(cut -d' ' -f1 /proc/uptime)
 	inns "$from" timeout 300 nc "$addr" "$port" </tmp/ipsec.$from >/dev/null 2>/tmp/ipsec.ncc.$from
 	wait $lpid
+	exec 3>&-
 	t1=$(cut -d' ' -f1 /proc/uptime)
 	want=$(md5sum </tmp/ipsec.$from | cut -d' ' -f1)
 	got=$(md5sum </tmp/ipsec.got.$to | cut -d' ' -f1)
@@ -138,7 +145,8 @@ transfer() {
 # bytes counted on the SA with SPI $2 in netns $1 (ip -s xfrm state)
 sa_bytes() {
 	ip2 -n "$1" -s xfrm state list spi "$2" 2>/dev/null |
-		awk '/lifetime current:/ { cur = 1; next } cur && /bytes/ { print $1; exit }'
+		awk '/lifetime current:/ { cur = 1; next }
+		     cur && /bytes/ { v = $1; sub(/\(.*/, "", v); print v; exit }'
 }
 
 # non-zero counters of /proc/net/xfrm_stat in netns $1 (CONFIG_XFRM_STATISTICS)
