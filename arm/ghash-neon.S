@@ -144,6 +144,8 @@
 	gk	.req	r1		/* key schedule */
 	src	.req	r2
 	blocks	.req	r3
+	kstride	.req	r4		/* 64: from one power to the next */
+	src1	.req	r5		/* the first half of an 8-block batch */
 	kp	.req	ip		/* walking key pointer */
 
 	L1	.req	q4
@@ -179,12 +181,21 @@
 /*
  * One block of one Karatsuba part: a (d register) times the key operand at
  * kp (b, c_1, c_2, c_3 with c_k = b ^ b_k), accumulated into D, L1, L2, L3,
- * K; the first block of a part writes them instead.  kp advances by 32.
+ * K; the first block of a part writes them instead.  kp advances by 64 (to
+ * the same part of the next power).  The mid part (mid = 1) makes its key
+ * operand as lo ^ hi, the two 32-byte entries at kp, in q11-q12 and q2-q3.
  *   D ^= a b    L_k ^= (a ^ a_k) c_k  (k = 1..3)    K ^= a_4 b
  * (L_k is completed with D ^ rot_k(D) in part_fold.)
  */
-	.macro	part_block, a, D, first
+	.macro	part_block, a, D, first, mid
+	.if	\mid
 	vld1.8	{KB0-KB3}, [kp]!
+	vld1.8	{d4-d7}, [kp]!
+	veor	q11, q11, q2
+	veor	q12, q12, q3
+	.else
+	vld1.8	{KB0-KB3}, [kp], kstride
+	.endif
 	vext.8	d26, \a, \a, #1
 	vext.8	AR, \a, \a, #2
 	.if	\first
@@ -259,43 +270,114 @@
 	veor	\D, \D, L1
 	.endm
 
-/* the n blocks a0..a(n-1) of one part, then its fold */
-	.macro	part_n, n, D, a0, a1, a2, a3
-	part_block \a0, \D, 1
+/* blocks a0..a(n-1) of one part (the first one writes), for n <= 4 */
+	.macro	part_n, n, D, first, mid, a0, a1, a2, a3
+	part_block \a0, \D, \first, \mid
 	.if	\n > 1
-	part_block \a1, \D, 0
+	part_block \a1, \D, 0, \mid
 	.endif
 	.if	\n > 2
-	part_block \a2, \D, 0
+	part_block \a2, \D, 0, \mid
 	.endif
 	.if	\n > 3
-	part_block \a3, \D, 0
+	part_block \a3, \D, 0, \mid
 	.endif
-	.if	\n < 4
-	add	kp, kp, #32 * (4 - \n)
+	.endm
+
+/* mid = lo ^ hi of the n blocks in q0..q(n-1), packed into d0..d(n-1) */
+	.macro	mids, n
+	veor	d0, d0, d1
+	.if	\n > 1
+	veor	d1, d2, d3
 	.endif
-	part_fold \D
+	.if	\n > 2
+	veor	d2, d4, d5
+	.endif
+	.if	\n > 3
+	veor	d3, d6, d7
+	.endif
+	.endm
+
+/* load n <= 4 blocks from src (src advances) and byte-reverse them */
+	.macro	load_n, n, p
+	.if	\n == 1
+	vld1.8	{d0-d1}, [\p]!
+	.elseif	\n == 3
+	vld1.8	{d0-d3}, [\p]!
+	vld1.8	{d4-d5}, [\p]!
+	.else
+	vld1.8	{d0-d3}, [\p]!
+	.endif
+	.if	\n == 4
+	vld1.8	{d4-d7}, [\p]!
+	.endif
+	vrev64.8 q0, q0
+	.if	\n > 1
+	vrev64.8 q1, q1
+	.endif
+	.if	\n > 2
+	vrev64.8 q2, q2
+	.endif
+	.if	\n > 3
+	vrev64.8 q3, q3
+	.endif
+	.endm
+
+/* key offsets: power i, part lo / hi */
+#define KLO(i)	(64 * (8 - (i)))
+#define KHI(i)	(64 * (8 - (i)) + 32)
+
+/*
+ * X = B1 H^n ^ B2 H^(n-1) ^ .. ^ Bn H for the n <= 4 blocks in q0..q(n-1)
+ * (byte-reversed, X already xored into q0).  Result in XR (q10), high half
+ * in d20.  Clobbers q0-q15 and kp.
+ */
+	.macro	ghash_n, n
+	add	kp, gk, #KLO(\n)
+	part_n	\n, DL, 1, 0, d1, d3, d5, d7	/* lo halves */
+	part_fold DL
+	add	kp, gk, #KHI(\n)
+	part_n	\n, DH, 1, 0, d0, d2, d4, d6	/* hi halves */
+	part_fold DH
+	mids	\n
+	add	kp, gk, #KLO(\n)
+	part_n	\n, DM, 1, 1, d0, d1, d2, d3
+	part_fold DM
+	ghash_reduce
 	.endm
 
 /*
- * X = B1 H^n ^ B2 H^(n-1) ^ .. ^ Bn H for the n blocks in q0..q(n-1)
- * (byte-reversed, X already xored into q0), with kp = gk + 32 (4 - n).
- * Result in XR (q10), high half in d20.  Clobbers q0-q15 and kp.
+ * The same for 8 blocks at src (src advances by 128), X in XR:
+ * X = (X ^ B1) H^8 ^ .. ^ B8 H.  The data are loaded in two groups of 4,
+ * g1 = B1..B4 and g2 = B5..B8, in the order lo: g1 g2, hi: g2 g1, mid:
+ * g1 g2, so that each part after the first starts on the group already in
+ * registers (4 loads of a group instead of 6).  X waits in q8 until g1 is
+ * loaded again.  Clobbers q0-q15, kp, src1.
  */
-	.macro	ghash_n, n
-	part_n	\n, DL, d1, d3, d5, d7		/* lo halves */
-	part_n	\n, DH, d0, d2, d4, d6		/* hi halves */
-	veor	d0, d0, d1			/* mid = lo ^ hi */
-	.if	\n > 1
-	veor	d2, d2, d3
-	.endif
-	.if	\n > 2
-	veor	d4, d4, d5
-	.endif
-	.if	\n > 3
-	veor	d6, d6, d7
-	.endif
-	part_n	\n, DM, d0, d2, d4, d6
+	.macro	ghash_8
+	mov	src1, src
+	load_n	4, src				/* g1 */
+	veor	q0, q0, XR
+	mov	kp, gk				/* lo, H^8 */
+	part_n	4, DL, 1, 0, d1, d3, d5, d7
+	load_n	4, src				/* g2 */
+	part_n	4, DL, 0, 0, d1, d3, d5, d7	/* lo, H^4 */
+	part_fold DL
+	vmov	q8, XR
+	add	kp, gk, #KHI(4)
+	part_n	4, DH, 1, 0, d0, d2, d4, d6	/* hi g2 */
+	load_n	4, src1				/* g1 again */
+	veor	q0, q0, q8
+	add	kp, gk, #KHI(8)
+	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g1 */
+	part_fold DH
+	mids	4
+	mov	kp, gk
+	part_n	4, DM, 1, 1, d0, d1, d2, d3	/* mid g1 */
+	load_n	4, src1				/* g2 again */
+	mids	4
+	part_n	4, DM, 0, 1, d0, d1, d2, d3	/* mid g2 */
+	part_fold DM
 	ghash_reduce
 	.endm
 
@@ -356,62 +438,57 @@
 
 /*
  * The key entries of one power from its R(H^i) in q0 (d0 high, as data):
- * lo, hi and mid parts at gk + 32 (4 - i) + 128 p.  Clobbers q1-q3, kp.
+ * lo then hi at kp (kp advances by 64).  Clobbers q1-q3.
  */
-	.macro	store_power, i
+	.macro	store_power
 	vmov	d2, d1				/* normal order: q1 = (lo, hi) */
 	vmov	d3, d0
 	mul_xinv q1, d2, d3, q2, d4, d5, q3, d6, d7
-	add	kp, gk, #32 * (4 - \i)
 	store_rot d2
-	add	kp, kp, #128 - 32
 	store_rot d3
-	add	kp, kp, #128 - 32
-	veor	d2, d2, d3
-	store_rot d2
 	.endm
 
 /*
  * The one-block product used by setkey and by update for a last block:
- * XR = q0 H, q0 byte-reversed, high half in d0.  Clobbers q0-q15, kp.
+ * XR = q0 H, q0 byte-reversed, high half in d0; kstride = 64.
+ * Clobbers q0-q15, kp.
  */
 	.align	4
 .Lghash_mul1:
-	add	kp, gk, #32 * 3
 	ghash_n	1
 	bx	lr
 
 /*
  * void ctneon_ghash_setkey(u8 *gkey, const u8 h[16]);
  *
- * Inputs:   r0  the key schedule to write (384 bytes used)
+ * Inputs:   r0  the key schedule to write (all 512 bytes)
  *           r1  H = E_K(0^128) as the 16-byte string
- * Clobbers: r0-r3, ip, q0-q3 and q8-q15 (q4-q7 saved).
+ * Clobbers: r0-r3, ip, q0-q3 and q8-q15 (r4-r6, q4-q7 saved).
  */
 SYM_FUNC_START(ctneon_ghash_setkey)
-	push	{r4, lr}
+	push	{r4-r6, lr}
 	vpush	{d8-d15}
 	vld1.8	{q0}, [r1]
 	mov	gk, r0
+	mov	kstride, #64
 	vrev64.8 q0, q0				/* R(H), d0 high */
 	vmov	q9, q0
-	store_power 1
+	add	r6, gk, #KLO(1)
+	mov	kp, r6
+	store_power				/* H at power 1 */
+	mov	r3, #7
+.Lsetkey_powers:				/* H^2 .. H^8 */
 	vmov	q0, q9
-	bl	.Lghash_mul1			/* H^2 */
+	bl	.Lghash_mul1
 	vmov	q0, XR
 	vmov	q9, XR
-	store_power 2
-	vmov	q0, q9
-	bl	.Lghash_mul1			/* H^3 */
-	vmov	q0, XR
-	vmov	q9, XR
-	store_power 3
-	vmov	q0, q9
-	bl	.Lghash_mul1			/* H^4 */
-	vmov	q0, XR
-	store_power 4
+	sub	r6, r6, #64
+	mov	kp, r6
+	store_power
+	subs	r3, r3, #1
+	bne	.Lsetkey_powers
 	vpop	{d8-d15}
-	pop	{r4, lr}
+	pop	{r4-r6, lr}
 	bx	lr
 SYM_FUNC_END(ctneon_ghash_setkey)
 
@@ -426,56 +503,48 @@ SYM_FUNC_END(ctneon_ghash_setkey)
  * Clobbers: r2, r3, ip, q0-q3 and q8-q15 (q4-q7 saved).
  */
 SYM_FUNC_START(ctneon_ghash_update)
-	push	{r4, lr}
+	push	{r4-r6, lr}
 	vpush	{d8-d15}
+	mov	kstride, #64
 	vld1.8	{XR}, [r0]
 	vrev64.8 XR, XR				/* R(X), d20 high */
-	subs	blocks, blocks, #4
+	subs	blocks, blocks, #8
 	blt	.Ltail
-.Lloop4:
-	vld1.8	{d0-d3}, [src]!
-	vld1.8	{d4-d7}, [src]!
-	vrev64.8 q0, q0
-	vrev64.8 q1, q1
-	vrev64.8 q2, q2
-	vrev64.8 q3, q3
+.Lloop8:
+	ghash_8
+	subs	blocks, blocks, #8
+	bge	.Lloop8
+.Ltail:
+	adds	blocks, blocks, #8		/* 0..7 left */
+	beq	.Ldone
+	cmp	blocks, #4
+	blt	.Ltail3
+	load_n	4, src
 	veor	q0, q0, XR
-	mov	kp, gk
 	ghash_n	4
 	subs	blocks, blocks, #4
-	bge	.Lloop4
-.Ltail:
-	adds	blocks, blocks, #4		/* 0..3 left */
 	beq	.Ldone
+.Ltail3:					/* 1..3 left */
 	cmp	blocks, #2
 	blt	.Ltail1
 	beq	.Ltail2
-	vld1.8	{d0-d3}, [src]!
-	vld1.8	{d4-d5}, [src]!
-	vrev64.8 q0, q0
-	vrev64.8 q1, q1
-	vrev64.8 q2, q2
+	load_n	3, src
 	veor	q0, q0, XR
-	add	kp, gk, #32 * 1
 	ghash_n	3
 	b	.Ldone
 .Ltail2:
-	vld1.8	{d0-d3}, [src]!
-	vrev64.8 q0, q0
-	vrev64.8 q1, q1
+	load_n	2, src
 	veor	q0, q0, XR
-	add	kp, gk, #32 * 2
 	ghash_n	2
 	b	.Ldone
 .Ltail1:
-	vld1.8	{d0-d1}, [src]!
-	vrev64.8 q0, q0
+	load_n	1, src
 	veor	q0, q0, XR
 	bl	.Lghash_mul1
 .Ldone:
 	vrev64.8 XR, XR
 	vst1.8	{XR}, [r0]
 	vpop	{d8-d15}
-	pop	{r4, lr}
+	pop	{r4-r6, lr}
 	bx	lr
 SYM_FUNC_END(ctneon_ghash_update)
