@@ -86,47 +86,60 @@
  * first; the D ^ rot_k(D) terms, the wrap fix-up and the shifts (31
  * instructions) are done once per part and batch, the Karatsuba
  * recombination and the reduction (19) once per batch:
- *   X <- (X ^ B1) H^4 ^ B2 H^3 ^ B3 H^2 ^ B4 H
- * Why four: the accumulators of one part take 5 q registers and the three
- * part results 3 more (the one of the current part is its D); four blocks
- * of data are 4 q registers; the key operand (b, c_1..c_3) 4 d registers,
- * the data operands a ^ a_k and a_4 two, and two vmull destinations 2 q:
- * sixteen in all.  Eight blocks would have to reload their data for each
- * part (affordable) but need 8 powers, 768 bytes of key schedule, more than
- * CTNEON_GHASH_KEY_SIZE; fewer pay the fix-ups and the reduction (112
- * instructions) over fewer bytes.  Tails of 1, 2 or 3 blocks use the same
- * code with n = 1..3 and the powers H^n..H^1.
+ *   X <- (X ^ B1) H^8 ^ B2 H^7 ^ .. ^ B8 H
+ * Registers decide the shape: the accumulators of one part take 5 q
+ * registers and the three part results 3 more (the one of the current part
+ * is its D); the key operand (b, c_1..c_3) 4 d registers, the data
+ * operands a ^ a_k and a_4 two, two vmull destinations 2 q: 4 q registers
+ * are left for data, i.e. 4 blocks.  So an 8-block batch is done part by
+ * part in two groups of 4, g1 = B1..B4 and g2 = B5..B8, loaded in the
+ * order lo: g1 g2, hi: g2 g1, mid: g1 g2 (each part starts on the group
+ * already in registers: 4 group loads, 24 instructions, not 6).  Against 4
+ * blocks per batch this halves the fix-ups and reductions per byte (112
+ * instructions per batch) for 3 more per mid block (below): 4.65 instead
+ * of 5.11 instructions per byte.  16 blocks would need 16 powers, twice
+ * CTNEON_GHASH_KEY_SIZE.  Tails: one 4-block batch if 4..7 are left, then
+ * one of 1, 2 or 3 blocks, all with the same macros (powers H^n..H^1).
  *
- * Key layout (384 of the CTNEON_GHASH_KEY_SIZE bytes): three parts, lo, hi,
- * mid (the 64-bit halves of H^i * x^-1 in R() form, and their xor), each
- * 4 powers i = 4, 3, 2, 1 of 32 bytes: b, c_1, c_2, c_3 (c_k = b ^ b
- * rotated by k bytes).  Part p, power i at 128 p + 32 (4 - i).  An n-block
- * batch starts at power n: 32 (4 - n), and skips 32 (4 - n) between parts.
+ * Key layout (all 512 bytes of CTNEON_GHASH_KEY_SIZE): 8 powers i = 8..1
+ * of 64 bytes at 64 (8 - i): the lo operand (b, c_1, c_2, c_3 of the low
+ * 64-bit half of R(H^i * x^-1); c_k = b ^ b rotated by k bytes), then the
+ * hi one.  The mid operand is their xor (everything here is linear in b),
+ * made at use: 2 veor and a second vld1 per mid block, so that 8 powers
+ * fit.  A part walks the powers with a post-increment of 64 (kstride).
  *
- * Cost (static, steady state, per 4 blocks = 64 bytes): loads, byte
- * reversal, X and key pointer: 8; per part 13 + 3 * 18 (vld1, 4 vext,
- * 3 veor, 5 vmull, 5 veor per block) = 67, three parts 201; mid data 4;
- * fix-ups 3 * 31; Karatsuba and reduction 19; loop 2: 327 instructions,
- * 5.1 per byte, 60 vmull.p8.  llvm-mca (the loop as executed, 100
- * iterations): Cortex-A57 model 178 cycles per 64 bytes (2.8 cycles/byte,
- * bound by the two NEON pipes), Cortex-A9 model (also used for A15) 430
- * (6.7 cycles/byte).  One block alone: about 190 instructions per call.
+ * Cost (static, steady state, per 8 blocks = 128 bytes): 4 group loads
+ * with byte reversal 24, X 3, pointers 5; per lo/hi part 13 + 7 * 18
+ * (vld1, 4 vext, 3 veor, 5 vmull, 5 veor per block) = 139; mid part
+ * 139 + 8 * 3 and 8 mid data; fix-ups 3 * 31; Karatsuba and reduction 19;
+ * loop 2: 595 instructions, 4.65 per byte, 120 vmull.p8 (0.94 per byte).
+ * llvm-mca on the loop as executed (100 iterations): Cortex-A57 model 289
+ * cycles per 128 bytes, 2.26 cycles/byte (bound by the two NEON pipes;
+ * vmull.p8 issues on one of them), Cortex-A9 model (the one llvm uses for
+ * A15 too) 772, 6.0 cycles/byte.  One block alone: about 194 instructions
+ * per call; 4 blocks 370; setkey 1408 (7 products for H^2..H^8).
  *
  * Constant time: the only branches and addresses depend on the block count
  * and the pointers; H, X and the data are only vmull/veor/vext operands.
  *
  * Registers (q4-q7 are callee-saved: vpush/vpop d8-d15):
- *   q0-q3   the blocks of a batch, as loaded and byte-reversed: d(2n) is
- *           the high half of R(block), d(2n+1) the low half; mid parts
- *           overwrite d(2n)
+ *   q0-q3   a group of 4 blocks, as loaded and byte-reversed: d(2n) is
+ *           the high half of R(block), d(2n+1) the low half; for the mid
+ *           part the mids are packed into d0-d3 and q2-q3 take the hi key
+ *           operand
  *   q4-q7   L1, L2, L3, K accumulators of the current part
- *   q8      mid part D / Karatsuba middle term
+ *   q8      mid part D / Karatsuba middle term; X while the hi part of
+ *           an 8-block batch runs
  *   q9      lo part D / U
  *   q10     hi part D / C / the result X (kept between batches, high half
  *           in d20 like the data)
  *   d22-d25 key operand b, c_1, c_2, c_3; fix-up masks later
  *   d26-d27 data operands a ^ a_k, a_4
  *   q14-q15 vmull destinations; reduction temporaries
+ *
+ *   r0 x, r1 (gk) the key schedule, r2 (src) the data, r3 the block count,
+ *   r4 (kstride) 64, r5 (src1) the data again for the reloads, ip (kp) the
+ *   walking key pointer, r6 setkey's power pointer; r4-r6 saved.
  *
  * ARM and Thumb-2: unified syntax, no IT blocks, bx lr.
  */
@@ -500,7 +513,7 @@ SYM_FUNC_END(ctneon_ghash_setkey)
  *           r1  the key schedule made by ctneon_ghash_setkey
  *           r2  the data, blocks * 16 bytes, any alignment
  *           r3  blocks >= 0
- * Clobbers: r2, r3, ip, q0-q3 and q8-q15 (q4-q7 saved).
+ * Clobbers: r2, r3, ip, q0-q3 and q8-q15 (r4-r6, q4-q7 saved).
  */
 SYM_FUNC_START(ctneon_ghash_update)
 	push	{r4-r6, lr}
