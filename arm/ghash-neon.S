@@ -29,9 +29,10 @@
  * no shift by one needed: setkey stores H^i * x^-1 for every power H^i.
  * x^-1 in the reflected domain: if p_0 = 0, p/x moves coefficient k to k-1,
  * R(p) << 1; if p_0 = 1, (p + g)/x = p/x (rounded) + x^127 + x^6 + x + 1,
- * so R(p x^-1) = (R(p) << 1) ^ (bit127 ? 0xc2000000_00000000_00000000_00000001 : 0)
- * (x^0 -> bit 127, x^1 -> 126, x^6 -> 121, x^127 -> bit 0), made with an
- * arithmetic shift as the mask (no branch).
+ * so R(p x^-1) = (R(p) << 1) ^ (bit 127 of R(p) ? E : 0) with
+ * E = 0xc2000000_00000000_00000000_00000001 (x^0 -> bit 127, x^1 -> 126,
+ * x^6 -> 121, x^127 -> bit 0), the mask made by an arithmetic shift (no
+ * branch).
  *
  * Reduction modulo g = x^128 + x^7 + x^2 + x + 1, in R() form, with
  * U = R(c_hi), C = R(c_lo).  c_hi * x^128 = c_hi * r (r = x^7 + x^2 + x + 1).
@@ -103,7 +104,7 @@
  *
  * Key layout (all 512 bytes of CTNEON_GHASH_KEY_SIZE): 8 powers i = 8..1
  * of 64 bytes at 64 (8 - i): the lo operand (b, c_1, c_2, c_3 of the low
- * 64-bit half of R(H^i * x^-1); c_k = b ^ b rotated by k bytes), then the
+ * 64-bit half of R(H^i * x^-1); c_k = b ^ b_k), then the
  * hi one.  The mid operand is their xor (everything here is linear in b),
  * made at use: 2 veor and a second vld1 per mid block, so that 8 powers
  * fit.  A part walks the powers with a post-increment of 64 (kstride).
@@ -337,8 +338,8 @@
 	.endm
 
 /* key offsets: power i, part lo / hi */
-#define KLO(i)	(64 * (8 - (i)))
-#define KHI(i)	(64 * (8 - (i)) + 32)
+#define GH_KLO(i)	(64 * (8 - (i)))
+#define GH_KHI(i)	(64 * (8 - (i)) + 32)
 
 /*
  * X = B1 H^n ^ B2 H^(n-1) ^ .. ^ Bn H for the n <= 4 blocks in q0..q(n-1)
@@ -346,14 +347,14 @@
  * in d20.  Clobbers q0-q15 and kp.
  */
 	.macro	ghash_n, n
-	add	kp, gk, #KLO(\n)
+	add	kp, gk, #GH_KLO(\n)
 	part_n	\n, DL, 1, 0, d1, d3, d5, d7	/* lo halves */
 	part_fold DL
-	add	kp, gk, #KHI(\n)
+	add	kp, gk, #GH_KHI(\n)
 	part_n	\n, DH, 1, 0, d0, d2, d4, d6	/* hi halves */
 	part_fold DH
 	mids	\n
-	add	kp, gk, #KLO(\n)
+	add	kp, gk, #GH_KLO(\n)
 	part_n	\n, DM, 1, 1, d0, d1, d2, d3
 	part_fold DM
 	ghash_reduce
@@ -377,11 +378,11 @@
 	part_n	4, DL, 0, 0, d1, d3, d5, d7	/* lo, H^4 */
 	part_fold DL
 	vmov	q8, XR
-	add	kp, gk, #KHI(4)
+	add	kp, gk, #GH_KHI(4)
 	part_n	4, DH, 1, 0, d0, d2, d4, d6	/* hi g2 */
 	load_n	4, src1				/* g1 again */
 	veor	q0, q0, q8
-	add	kp, gk, #KHI(8)
+	add	kp, gk, #GH_KHI(8)
 	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g1 */
 	part_fold DH
 	mids	4
@@ -486,7 +487,7 @@ SYM_FUNC_START(ctneon_ghash_setkey)
 	mov	kstride, #64
 	vrev64.8 q0, q0				/* R(H), d0 high */
 	vmov	q9, q0
-	add	r6, gk, #KLO(1)
+	add	r6, gk, #GH_KLO(1)
 	mov	kp, r6
 	store_power				/* H at power 1 */
 	mov	r3, #7
