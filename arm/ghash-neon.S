@@ -119,6 +119,10 @@
  * vmull.p8 issues on one of them), Cortex-A9 model (the one llvm uses for
  * A15 too) 772, 6.0 cycles/byte.  One block alone: about 194 instructions
  * per call; 4 blocks 370; setkey 1408 (7 products for H^2..H^8).
+ * For comparison, the in-tree vmull.p8 GHASH of Debian's 6.12 armmp
+ * kernel (ghash-arm-ce.ko, one block per iteration, 24 vmull.p8): 129
+ * instructions per 16 bytes (8.1 per byte), A57 model 5.9 cycles/byte
+ * (each block waits for the previous reduction), A9 model 10.6.
  *
  * Constant time: the only branches and addresses depend on the block count
  * and the pointers; H, X and the data are only vmull/veor/vext operands.
