@@ -226,14 +226,14 @@
 	 * One step: [\eacc += \et;] \d = 8x8 products of the low (p) or high
 	 * (q) halves of \a and \k, lane by lane.
 	 */
-	.macro	sp, a, k, d, eacc, et
+	.macro	mulp, a, k, d, eacc, et
 	.ifnb	\eacc
 	eor	\eacc\().16b, \eacc\().16b, \et\().16b
 	.endif
 	pmull	\d\().8h, \a\().8b, \k\().8b
 	.endm
 
-	.macro	sq, a, k, d, eacc, et
+	.macro	mulq, a, k, d, eacc, et
 	.ifnb	\eacc
 	eor	\eacc\().16b, \eacc\().16b, \et\().16b
 	.endif
@@ -252,45 +252,45 @@
 	 */
 	.macro	block_h1, a, first, c0, c1, c2, c3
 	.if	\first
-	sp	\a, vk1, vlo1, \c0, vt0
-	sq	\a, vk1, vhi1, \c1, vt1
-	sp	\a, vk2, vlo2, \c2, vt2
-	sq	\a, vk2, vhi2, \c3, vt3
-	sp	\a, vk3, vlo3
-	sq	\a, vk3, vhi3
-	sp	\a, vk4, vlo4
-	sq	\a, vk4, vhi4
+	mulp	\a, vk1, vlo1, \c0, vt0
+	mulq	\a, vk1, vhi1, \c1, vt1
+	mulp	\a, vk2, vlo2, \c2, vt2
+	mulq	\a, vk2, vhi2, \c3, vt3
+	mulp	\a, vk3, vlo3
+	mulq	\a, vk3, vhi3
+	mulp	\a, vk4, vlo4
+	mulq	\a, vk4, vhi4
 	.else
-	sp	\a, vk1, vt0, \c0, vt0
-	sq	\a, vk1, vt1, \c1, vt1
-	sp	\a, vk2, vt2, \c2, vt2
-	sq	\a, vk2, vt3, \c3, vt3
-	sp	\a, vk3, vt0, vlo1, vt0
-	sq	\a, vk3, vt1, vhi1, vt1
-	sp	\a, vk4, vt2, vlo2, vt2
-	sq	\a, vk4, vt3, vhi2, vt3
+	mulp	\a, vk1, vt0, \c0, vt0
+	mulq	\a, vk1, vt1, \c1, vt1
+	mulp	\a, vk2, vt2, \c2, vt2
+	mulq	\a, vk2, vt3, \c3, vt3
+	mulp	\a, vk3, vt0, vlo1, vt0
+	mulq	\a, vk3, vt1, vhi1, vt1
+	mulp	\a, vk4, vt2, vlo2, vt2
+	mulq	\a, vk4, vt3, vhi2, vt3
 	.endif
 	.endm
 
 	.macro	block_h2, a, first
 	.if	\first
-	sp	\a, vk0, vlo0
-	sq	\a, vk0, vhi0
-	sp	va1, vk0, vt2
-	sq	va1, vk0, vt3
-	sp	va2, vk0, vt0
-	sq	va2, vk0, vt1
-	sp	va3, vk0, vt2, vlo1, vt2
-	sq	va3, vk0, vt3, vhi1, vt3
+	mulp	\a, vk0, vlo0
+	mulq	\a, vk0, vhi0
+	mulp	va1, vk0, vt2
+	mulq	va1, vk0, vt3
+	mulp	va2, vk0, vt0
+	mulq	va2, vk0, vt1
+	mulp	va3, vk0, vt2, vlo1, vt2
+	mulq	va3, vk0, vt3, vhi1, vt3
 	.else
-	sp	\a, vk0, vt0, vlo3, vt0
-	sq	\a, vk0, vt1, vhi3, vt1
-	sp	va1, vk0, vt2, vlo4, vt2
-	sq	va1, vk0, vt3, vhi4, vt3
-	sp	va2, vk0, vt0, vlo0, vt0
-	sq	va2, vk0, vt1, vhi0, vt1
-	sp	va3, vk0, vt2, vlo1, vt2
-	sq	va3, vk0, vt3, vhi1, vt3
+	mulp	\a, vk0, vt0, vlo3, vt0
+	mulq	\a, vk0, vt1, vhi3, vt1
+	mulp	va1, vk0, vt2, vlo4, vt2
+	mulq	va1, vk0, vt3, vhi4, vt3
+	mulp	va2, vk0, vt0, vlo0, vt0
+	mulq	va2, vk0, vt1, vhi0, vt1
+	mulp	va3, vk0, vt2, vlo1, vt2
+	mulq	va3, vk0, vt3, vhi1, vt3
 	.endif
 	.endm
 
@@ -301,55 +301,55 @@
 	 */
 	.macro	mid_h1, m, first, c0, c1, c2, c3
 	.if	\first
-	sp	\m, vk1, vmd1, \c0, vt0
-	sp	\m, vk2, vmd2, \c1, vt1
-	sp	\m, vk3, vmd3, \c2, vt2
-	sp	\m, vk4, vmd4, \c3, vt3
-	sq	\m, vk1, vt0
-	sq	\m, vk2, vt1
-	sq	\m, vk3, vt2
-	sq	\m, vk4, vt3
+	mulp	\m, vk1, vmd1, \c0, vt0
+	mulp	\m, vk2, vmd2, \c1, vt1
+	mulp	\m, vk3, vmd3, \c2, vt2
+	mulp	\m, vk4, vmd4, \c3, vt3
+	mulq	\m, vk1, vt0
+	mulq	\m, vk2, vt1
+	mulq	\m, vk3, vt2
+	mulq	\m, vk4, vt3
 	.else
-	sp	\m, vk1, vt0, \c0, vt0
-	sp	\m, vk2, vt1, \c1, vt1
-	sp	\m, vk3, vt2, \c2, vt2
-	sp	\m, vk4, vt3, \c3, vt3
-	sq	\m, vk1, vt0, vmd1, vt0
-	sq	\m, vk2, vt1, vmd2, vt1
-	sq	\m, vk3, vt2, vmd3, vt2
-	sq	\m, vk4, vt3, vmd4, vt3
+	mulp	\m, vk1, vt0, \c0, vt0
+	mulp	\m, vk2, vt1, \c1, vt1
+	mulp	\m, vk3, vt2, \c2, vt2
+	mulp	\m, vk4, vt3, \c3, vt3
+	mulq	\m, vk1, vt0, vmd1, vt0
+	mulq	\m, vk2, vt1, vmd2, vt1
+	mulq	\m, vk3, vt2, vmd3, vt2
+	mulq	\m, vk4, vt3, vmd4, vt3
 	.endif
 	.endm
 
 	.macro	mid_h2, m, first
 	.if	\first
-	sp	\m, vk0, vmd0, vmd1, vt0
-	sp	va1, vk0, vt1, vmd2, vt1
-	sp	va2, vk0, vt2, vmd3, vt2
-	sp	va3, vk0, vt3, vmd4, vt3
-	sq	\m, vk0, vt0
+	mulp	\m, vk0, vmd0, vmd1, vt0
+	mulp	va1, vk0, vt1, vmd2, vt1
+	mulp	va2, vk0, vt2, vmd3, vt2
+	mulp	va3, vk0, vt3, vmd4, vt3
+	mulq	\m, vk0, vt0
 	.else
-	sp	\m, vk0, vt0, vmd1, vt0
-	sp	va1, vk0, vt1, vmd2, vt1
-	sp	va2, vk0, vt2, vmd3, vt2
-	sp	va3, vk0, vt3, vmd4, vt3
-	sq	\m, vk0, vt0, vmd0, vt0
+	mulp	\m, vk0, vt0, vmd1, vt0
+	mulp	va1, vk0, vt1, vmd2, vt1
+	mulp	va2, vk0, vt2, vmd3, vt2
+	mulp	va3, vk0, vt3, vmd4, vt3
+	mulq	\m, vk0, vt0, vmd0, vt0
 	.endif
-	sq	va1, vk0, vt1, vmd1, vt1
-	sq	va2, vk0, vt2, vmd2, vt2
-	sq	va3, vk0, vt3, vmd3, vt3
+	mulq	va1, vk0, vt1, vmd1, vt1
+	mulq	va2, vk0, vt2, vmd2, vt2
+	mulq	va3, vk0, vt3, vmd3, vt3
 	.endm
 
 	/* the 1-block path's middle pass: only the high half, m = [s | s] */
 	.macro	midq_pass, m, c0, c1, c2, c3
-	sq	\m, vk1, vmd1, \c0, vt0
-	sq	\m, vk2, vmd2, \c1, vt1
-	sq	\m, vk3, vmd3, \c2, vt2
-	sq	\m, vk4, vmd4, \c3, vt3
-	sq	\m, vk0, vmd0
-	sq	va1, vk0, vt1
-	sq	va2, vk0, vt2
-	sq	va3, vk0, vt3
+	mulq	\m, vk1, vmd1, \c0, vt0
+	mulq	\m, vk2, vmd2, \c1, vt1
+	mulq	\m, vk3, vmd3, \c2, vt2
+	mulq	\m, vk4, vmd4, \c3, vt3
+	mulq	\m, vk0, vmd0
+	mulq	va1, vk0, vt1
+	mulq	va2, vk0, vt2
+	mulq	va3, vk0, vt3
 	eor	vmd1.16b, vmd1.16b, vt1.16b
 	eor	vmd2.16b, vmd2.16b, vt2.16b
 	eor	vmd3.16b, vmd3.16b, vt3.16b
