@@ -517,7 +517,7 @@ SYM_FUNC_END(ctneon_ghash_setkey)
  * Inputs:   r0  X, the running GHASH value (16-byte string), in and out
  *           r1  the key schedule made by ctneon_ghash_setkey
  *           r2  the data, blocks * 16 bytes, any alignment
- *           r3  blocks >= 0
+ *           r3  blocks >= 0 (a negative count reads nothing: x unchanged)
  * Clobbers: r2, r3, ip, q0-q3 and q8-q15 (r4-r6, q4-q7 saved).
  */
 SYM_FUNC_START(ctneon_ghash_update)
@@ -526,6 +526,8 @@ SYM_FUNC_START(ctneon_ghash_update)
 	mov	kstride, #64
 	vld1.8	{XR}, [r0]
 	vrev64.8 XR, XR				/* R(X), d20 high */
+	cmp	blocks, #0			/* nothing (or a bad count) */
+	ble	.Ldone
 	subs	blocks, blocks, #8
 	blt	.Ltail
 .Lloop8:
