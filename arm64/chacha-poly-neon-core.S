@@ -24,11 +24,25 @@
  * each word), <<< 8 is one tbl with the byte map .Lrot8, <<< 12 and <<< 7
  * are shl into the target plus sri (shift right and insert) from the
  * temporary that holds b ^ c, so each costs the eor plus two instructions.
- * The four quarter-rounds of a half round are interleaved step by step (4
- * independent chains cover the NEON latencies).  After the rounds the
- * input state is re-read with ld4r (word broadcast to all lanes) and added;
- * the words are transposed back to blocks with zip1/zip2 .4s then .2d, 4x4
- * at a time, and XORed into the data 64 bytes (one block) per ld1/st1.
+ * The four quarter-rounds of a half round are interleaved step by step.
+ * After the rounds the input state is re-read with ld4r (word broadcast to
+ * all lanes) and added; the words are transposed back to blocks with
+ * zip1/zip2 .4s then .2d, 4x4 at a time, and XORed into the data 64 bytes
+ * (one block) per ld1/st1.
+ *
+ * Six blocks at a time (the main loop, 384 bytes).  Four chains are too
+ * few for an in-order core: the quarter-round is a chain of 14 dependent
+ * q-ops, and with a 6-cycle NEON latency (the Cortex-A53 model) four
+ * independent ones per step leave 2 of every 6 cycles idle (172 cycles a
+ * double round for 112 q-ops).  So two more blocks run beside the four,
+ * in the row layout of the one-block path below (v20-v23 and v24-v27,
+ * temporaries v28, v29), each step of the 4-way code carrying the same
+ * step of both: six independent q-ops per step.  A row block costs 34
+ * q-ops a double round (28 + 6 ext) against 28 in the 4-way layout, but
+ * the A53 model runs the 6 blocks in 190 cycles a double round (0.49
+ * cycles per byte and double round, against 0.67), and the A72 model is
+ * better too (104 cycles / 384 B against 92 / 256 B).  Tails of 256..383
+ * bytes take one 4-way step.
  *
  * One block ("words down rows"): v0..v3 are the rows (0..3), (4..7),
  * (8..11), (12..15); a column round is one QR on whole rows, then ext
@@ -79,15 +93,25 @@
  * the unit test drives the accumulator to p-1, p, p+1 .. p+4, 2^130-1 and
  * the representations just above 2^130 (tests/unit/chacha-test.c).
  *
- * The stitched step.  Per 256 bytes: the 4-way ChaCha20 runs 10 double
- * rounds; the first 8 each carry two Poly1305 blocks on the integer unit,
- * one block cut into 12 stages of 2-4 instructions, one stage after each
- * of the first 12 NEON steps of a half round (each NEON step is 4
- * independent q-ops).  Decryption absorbs the input ciphertext of the
- * current 256 bytes (read before the results are stored, so in place is
- * fine); encryption absorbs the previous 256 bytes of output (one batch
- * behind: the first 256 bytes are encrypted plain, the last 256 absorbed
- * after the loop).  A tail < 256 bytes runs the one-block path and a
+ * Seed 002's bug (testing "equal" instead of "carry" on the top word of
+ * h - p) cannot show here: after the partial reduction h2 = 4 only if the
+ * fold carried out of h1, i.e. h1 = 0 and h0 < 5 (t2 >> 2), so h - p <
+ * 2^128 always; the edge vectors do reach that h2 = 4 representation, and
+ * an off-by-one in the g test (bit 130 of h instead of h + 5, or a lost
+ * carry into acc2) fails them while every random vector passes.
+ *
+ * The stitched step.  Per 384 bytes: the 6-way ChaCha20 runs 10 double
+ * rounds; the first 8 each carry three Poly1305 blocks on the integer
+ * unit, a block cut into 19 micro-stages (pmicro) placed one per half
+ * step, each micro-stage's inputs produced at least one half step earlier
+ * and each carry chain on consecutive micro-stages (so an in-order core
+ * does not stall on them).  A 256-byte step (4-way) carries two blocks per
+ * double round in 12 coarser stages.  Decryption absorbs the input
+ * ciphertext of the current step (read before the results are stored, so
+ * in place is fine); encryption absorbs the output of the previous step
+ * (one batch behind: the first step encrypts plain; x26 counts the blocks
+ * still pending, absorbed by the next step or plainly before the tail).
+ * A tail < 256 bytes runs the one-block path and a
  * plain Poly1305 pass (before the decryption overwrites an in-place
  * input, after the encryption), the final partial 16-byte block of
  * ciphertext zero-padded to a whole block, pad bit set (RFC 8439 2.8).
@@ -98,13 +122,16 @@
  * Registers (all entry points):
  *   v0-v15   the 4-way state words (v0-v3 the rows of the 1-way path)
  *   v16-v19  rotation temporaries, re-read input state, transpose temps
- *   v20-v27  data in/out
+ *   v20-v27  the two row blocks of the 6-way step; data in/out
+ *   v28-v29  their rotation temporaries, counters + 4 and + 5
  *   v30      .Lrot8 byte map; v31 the lane counters {0, 1, 2, 3}
  *   x8 st, x9 dst, x10 src, x11 len (bytes left, 64-bit), w12 nr (double
  *   rounds), w13 cnt, x14/x15 scratch, x16 pp (Poly1305 data pointer),
  *   x17 pst; x19-x21 acc0-acc2 (h0-h2), x22-x24 r0, r1, rs1, x25 the pad bit (1),
- *   x2-x7 Poly1305 products, x0/x1 tail scratch.
- * v8-v15 (low halves) and x19-x25 are callee-saved under AAPCS64: every
+ *   x2-x7 Poly1305 products, x0/x1 tail scratch (message words in the
+ *   6-way stitched step, with x14/x15 as product temporaries), x26 the
+ *   pending output blocks of the stitched encryption.
+ * v8-v15 (low halves) and x19-x26 are callee-saved under AAPCS64: every
  * entry point saves them (and x29/x30, the local routines are called with
  * bl) in a 208-byte frame that also holds a 64-byte buffer for partial
  * blocks.  Little-endian only (ldp of message words, ld1 .4s of state).
@@ -114,14 +141,25 @@
  * targeted does not depend on operand values.  Every branch and address
  * depends only on bytes, nrounds, enc and buffer pointers.
  *
- * Cost (static count).  4-way ChaCha20, per double round: 8 half-QR sets
- * of 4 x (add, eor, rev32 | tbl, ...) = 2 x 4 x 16 = 128 q-ops for 256
- * bytes (QR = 4 add/eor pairs + rev32 + tbl + 2 x (eor, shl, sri) = 16);
- * 20 rounds: 1280 + the finish (16 ld4r-add, 32 zips, 16 eor, 8 ld1/st1,
- * ~10 scalar) ~ 1360 instructions / 256 B = 5.3 instructions per byte.
- * Poly1305: 27 instructions per 16-byte block = 1.7 per byte.  The
- * stitched loop issues both, 7.0 instructions per byte, with the
- * integer work hidden under the NEON work on dual-issue cores.
+ * Cost.  Executed instructions (QEMU trace of tests/ct) and llvm-mca
+ * cycles of the steady-state loop bodies (-mcpu=cortex-a53 / cortex-a72;
+ * per 384 bytes: 10 double rounds + the finish):
+ *   ChaCha20, 6-way: 181 instructions a double round, finish 110:
+ *     5.0 instructions/byte; A53 190 cycles a double round, finish 226:
+ *     5.5 cycles/byte; A72 104 and 93: 2.95 cycles/byte.
+ *   (4-way alone: 113 a double round / 256 B; A53 172, A72 92 cycles:
+ *     7.35 and 3.9 cycles/byte with its finish.)
+ *   Poly1305 alone: 30 instructions a block, 1.9 per byte; A53 45
+ *     cycles a block (2.8 cycles/byte, the carry chains are serial),
+ *     A72 21 (1.3 cycles/byte).
+ *   Stitched, 6-way: 265 instructions a double round (8 of 10), 6.8
+ *     instructions/byte; A72 104 cycles a double round: 2.95 cycles/byte,
+ *     Poly1305 entirely hidden; A53 330: 8.45 cycles/byte, no better than
+ *     the two passes (5.5 + 2.8).  The A53 model completes in order, so
+ *     an integer instruction behind a 6-cycle NEON one waits about 3
+ *     cycles, and the ~14 serial levels of a Poly1305 block cost that
+ *     many waits wherever they are placed.  Two interleaved accumulators
+ *     (blocks alternately, times r^2) would halve it; not done.
  */
 
 #include <linux/linkage.h>
@@ -164,6 +202,8 @@
 	.byte	3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
 .Llanes:	// block j of the four is at counter + j
 	.word	0, 1, 2, 3
+.Lctr45:	// the two row-layout blocks of the 6-way step: counter + 4, + 5
+	.word	4, 0, 0, 0, 5, 0, 0, 0
 .Lclamp:	// r &= 0x0ffffffc0ffffffc0ffffffc0fffffff
 	.quad	0x0ffffffc0fffffff, 0x0ffffffc0ffffffc
 
@@ -288,89 +328,297 @@
 .L\@_done:
 	.endm
 
-/* ------------------------------------------------------ ChaCha, 4-way */
+/*
+ * The same block in 19 micro-stages for the 6-block stitched step, laid
+ * out for an in-order core (Cortex-A53): the instructions of one
+ * micro-stage are independent of each other, every input comes from a
+ * micro-stage at least one half step (three NEON q-ops) earlier (four for
+ * a product), and a carry chain (adds .. adc) runs over consecutive
+ * micro-stages with no other flag setter in between (NEON instructions
+ * leave NZCV alone).  m in x0/x1, product temporaries x2-x7, x14, x15.
+ */
+	.macro	pmicro, n
+	.if	\n == 0
+	ldp	x0, x1, [pp], #16			// m
+	.elseif	\n == 1
+	adds	acc0, acc0, x0				// h += m + 2^128
+	.elseif	\n == 2
+	adcs	acc1, acc1, x1
+	.elseif	\n == 3
+	adc	acc2, acc2, pad
+	mul	pt0, acc0, r0				// h0 r0
+	umulh	pt1, acc0, r0
+	.elseif	\n == 4
+	mul	pt2, acc1, rs1				// h1 rs1
+	umulh	pt3, acc1, rs1
+	.elseif	\n == 5
+	mul	pt4, acc0, r1				// h0 r1
+	umulh	pt5, acc0, r1
+	.elseif	\n == 6
+	mul	x14, acc1, r0				// h1 r0
+	umulh	x15, acc1, r0
+	.elseif	\n == 7
+	adds	pt0, pt0, pt2				// d0 = h0 r0 + h1 rs1
+	.elseif	\n == 8
+	adc	pt1, pt1, pt3
+	mul	pt2, acc2, rs1				// h2 rs1
+	.elseif	\n == 9
+	adds	pt4, pt4, x14				// d1 = h0 r1 + h1 r0
+	mul	pt3, acc2, r0				// d2 = h2 r0
+	.elseif	\n == 10
+	adc	pt5, pt5, x15
+	.elseif	\n == 11
+	adds	pt4, pt4, pt2				// d1 += h2 rs1
+	.elseif	\n == 12
+	adc	pt5, pt5, pt3				// and d2 at 2^128
+	.elseif	\n == 13
+	adds	acc1, pt1, pt4				// t1
+	.elseif	\n == 14
+	adc	pt5, pt5, xzr				// t2
+	.elseif	\n == 15
+	and	acc2, pt5, #3
+	and	pt5, pt5, #0xfffffffffffffffc
+	.elseif	\n == 16
+	add	pt5, pt5, pt5, lsr #2			// 5 (t2 >> 2)
+	.elseif	\n == 17
+	adds	acc0, pt0, pt5
+	.else
+	adcs	acc1, acc1, xzr
+	adc	acc2, acc2, xzr
+	.endif
+	.endm
+
+/* ------------------------------------------------ ChaCha, 4-way and 6-way */
 
 /*
- * Four quarter-rounds on four blocks: (a_i, b_i, c_i, d_i), i = 0..3, are
- * the word registers of the four columns (or diagonals); v16-v19 hold
- * b ^ c for the 12- and 7-bit rotations.  Between the steps, the stages
- * of one Poly1305 block if s = 1.
+ * Poly1305 stages between the ChaCha steps.  s = 0: none.  s = 1 (the
+ * 4-block step): stage n of one block after step n = 0..11 of a half
+ * round, so two blocks per double round.  s = 2 (the 6-block step): the
+ * 19 "micro-stages" of pmicro run on as one stream (.Lpsn counts them),
+ * one after each half step (3 NEON q-ops), plus one extra per double
+ * round where two independent ones meet: 57 = three blocks in 56 places.
  */
-	.macro	qr4, a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, s
-	add	\a0\().4s, \a0\().4s, \b0\().4s		// a += b
+	.macro	pnext, s, step, half
+	.if	\s == 1
+	.if	\step < 12 && \half == 1
+	pstage	1, \step
+	.endif
+	.elseif	\s == 2
+	pmicro	(.Lpsn%19)
+	.set	.Lpsn, .Lpsn + 1
+	.if	(.Lpsn%19) == 4 && .Lpx == 0
+	pmicro	(.Lpsn%19)
+	.set	.Lpsn, .Lpsn + 1
+	.set	.Lpx, 1
+	.endif
+	.endif
+	.endm
+
+/*
+ * Quarter-rounds, step by step, on up to six independent chains: four in
+ * the word-per-register layout ((a_i, b_i, c_i, d_i), i = 0..3: four
+ * columns or diagonals of four blocks; v16-v19 hold b ^ c for the 12- and
+ * 7-bit rotations) and, if given, two more blocks in the row layout
+ * ((ae, be, ce, de) and (af, ..): the rows of one block each, te and tf
+ * their temporaries).  Each step is one q-op per chain, all independent:
+ * six chains cover a 6-cycle NEON latency (Cortex-A53), four do not.
+ */
+	.macro	qr6, a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, ae, be, ce, de, te, af, bf, cf, df, tf, s
+	add	\a0\().4s, \a0\().4s, \b0\().4s	// a += b
 	add	\a1\().4s, \a1\().4s, \b1\().4s
 	add	\a2\().4s, \a2\().4s, \b2\().4s
+	pnext	\s, 0, 0
 	add	\a3\().4s, \a3\().4s, \b3\().4s
-	pstage	\s, 0
+	.ifnb	\ae
+	add	\ae\().4s, \ae\().4s, \be\().4s
+	.endif
+	.ifnb	\af
+	add	\af\().4s, \af\().4s, \bf\().4s
+	.endif
+	pnext	\s, 0, 1
 	eor	\d0\().16b, \d0\().16b, \a0\().16b	// d ^= a
 	eor	\d1\().16b, \d1\().16b, \a1\().16b
 	eor	\d2\().16b, \d2\().16b, \a2\().16b
+	pnext	\s, 1, 0
 	eor	\d3\().16b, \d3\().16b, \a3\().16b
-	pstage	\s, 1
-	rev32	\d0\().8h, \d0\().8h			// d <<<= 16
+	.ifnb	\ae
+	eor	\de\().16b, \de\().16b, \ae\().16b
+	.endif
+	.ifnb	\af
+	eor	\df\().16b, \df\().16b, \af\().16b
+	.endif
+	pnext	\s, 1, 1
+	rev32	\d0\().8h, \d0\().8h	// d <<<= 16
 	rev32	\d1\().8h, \d1\().8h
 	rev32	\d2\().8h, \d2\().8h
+	pnext	\s, 2, 0
 	rev32	\d3\().8h, \d3\().8h
-	pstage	\s, 2
-	add	\c0\().4s, \c0\().4s, \d0\().4s		// c += d
+	.ifnb	\ae
+	rev32	\de\().8h, \de\().8h
+	.endif
+	.ifnb	\af
+	rev32	\df\().8h, \df\().8h
+	.endif
+	pnext	\s, 2, 1
+	add	\c0\().4s, \c0\().4s, \d0\().4s	// c += d
 	add	\c1\().4s, \c1\().4s, \d1\().4s
 	add	\c2\().4s, \c2\().4s, \d2\().4s
+	pnext	\s, 3, 0
 	add	\c3\().4s, \c3\().4s, \d3\().4s
-	pstage	\s, 3
-	eor	v16.16b, \b0\().16b, \c0\().16b		// t = b ^ c
+	.ifnb	\ae
+	add	\ce\().4s, \ce\().4s, \de\().4s
+	.endif
+	.ifnb	\af
+	add	\cf\().4s, \cf\().4s, \df\().4s
+	.endif
+	pnext	\s, 3, 1
+	eor	v16.16b, \b0\().16b, \c0\().16b	// t = b ^ c
 	eor	v17.16b, \b1\().16b, \c1\().16b
 	eor	v18.16b, \b2\().16b, \c2\().16b
+	pnext	\s, 4, 0
 	eor	v19.16b, \b3\().16b, \c3\().16b
-	pstage	\s, 4
-	shl	\b0\().4s, v16.4s, #12			// b = t <<< 12
+	.ifnb	\ae
+	eor	\te\().16b, \be\().16b, \ce\().16b
+	.endif
+	.ifnb	\af
+	eor	\tf\().16b, \bf\().16b, \cf\().16b
+	.endif
+	pnext	\s, 4, 1
+	shl	\b0\().4s, v16.4s, #12	// b = t <<< 12
 	shl	\b1\().4s, v17.4s, #12
 	shl	\b2\().4s, v18.4s, #12
+	pnext	\s, 5, 0
 	shl	\b3\().4s, v19.4s, #12
-	pstage	\s, 5
+	.ifnb	\ae
+	shl	\be\().4s, \te\().4s, #12
+	.endif
+	.ifnb	\af
+	shl	\bf\().4s, \tf\().4s, #12
+	.endif
+	pnext	\s, 5, 1
 	sri	\b0\().4s, v16.4s, #20
 	sri	\b1\().4s, v17.4s, #20
 	sri	\b2\().4s, v18.4s, #20
+	pnext	\s, 6, 0
 	sri	\b3\().4s, v19.4s, #20
-	pstage	\s, 6
-	add	\a0\().4s, \a0\().4s, \b0\().4s		// a += b
+	.ifnb	\ae
+	sri	\be\().4s, \te\().4s, #20
+	.endif
+	.ifnb	\af
+	sri	\bf\().4s, \tf\().4s, #20
+	.endif
+	pnext	\s, 6, 1
+	add	\a0\().4s, \a0\().4s, \b0\().4s	// a += b
 	add	\a1\().4s, \a1\().4s, \b1\().4s
 	add	\a2\().4s, \a2\().4s, \b2\().4s
+	pnext	\s, 7, 0
 	add	\a3\().4s, \a3\().4s, \b3\().4s
-	pstage	\s, 7
+	.ifnb	\ae
+	add	\ae\().4s, \ae\().4s, \be\().4s
+	.endif
+	.ifnb	\af
+	add	\af\().4s, \af\().4s, \bf\().4s
+	.endif
+	pnext	\s, 7, 1
 	eor	\d0\().16b, \d0\().16b, \a0\().16b	// d ^= a
 	eor	\d1\().16b, \d1\().16b, \a1\().16b
 	eor	\d2\().16b, \d2\().16b, \a2\().16b
+	pnext	\s, 8, 0
 	eor	\d3\().16b, \d3\().16b, \a3\().16b
-	pstage	\s, 8
+	.ifnb	\ae
+	eor	\de\().16b, \de\().16b, \ae\().16b
+	.endif
+	.ifnb	\af
+	eor	\df\().16b, \df\().16b, \af\().16b
+	.endif
+	pnext	\s, 8, 1
 	tbl	\d0\().16b, {\d0\().16b}, vrot8.16b	// d <<<= 8
 	tbl	\d1\().16b, {\d1\().16b}, vrot8.16b
 	tbl	\d2\().16b, {\d2\().16b}, vrot8.16b
+	pnext	\s, 9, 0
 	tbl	\d3\().16b, {\d3\().16b}, vrot8.16b
-	pstage	\s, 9
-	add	\c0\().4s, \c0\().4s, \d0\().4s		// c += d
+	.ifnb	\ae
+	tbl	\de\().16b, {\de\().16b}, vrot8.16b
+	.endif
+	.ifnb	\af
+	tbl	\df\().16b, {\df\().16b}, vrot8.16b
+	.endif
+	pnext	\s, 9, 1
+	add	\c0\().4s, \c0\().4s, \d0\().4s	// c += d
 	add	\c1\().4s, \c1\().4s, \d1\().4s
 	add	\c2\().4s, \c2\().4s, \d2\().4s
+	pnext	\s, 10, 0
 	add	\c3\().4s, \c3\().4s, \d3\().4s
-	pstage	\s, 10
-	eor	v16.16b, \b0\().16b, \c0\().16b		// t = b ^ c
+	.ifnb	\ae
+	add	\ce\().4s, \ce\().4s, \de\().4s
+	.endif
+	.ifnb	\af
+	add	\cf\().4s, \cf\().4s, \df\().4s
+	.endif
+	pnext	\s, 10, 1
+	eor	v16.16b, \b0\().16b, \c0\().16b	// t = b ^ c
 	eor	v17.16b, \b1\().16b, \c1\().16b
 	eor	v18.16b, \b2\().16b, \c2\().16b
+	pnext	\s, 11, 0
 	eor	v19.16b, \b3\().16b, \c3\().16b
-	pstage	\s, 11
-	shl	\b0\().4s, v16.4s, #7			// b = t <<< 7
+	.ifnb	\ae
+	eor	\te\().16b, \be\().16b, \ce\().16b
+	.endif
+	.ifnb	\af
+	eor	\tf\().16b, \bf\().16b, \cf\().16b
+	.endif
+	pnext	\s, 11, 1
+	shl	\b0\().4s, v16.4s, #7	// b = t <<< 7
 	shl	\b1\().4s, v17.4s, #7
 	shl	\b2\().4s, v18.4s, #7
+	pnext	\s, 12, 0
 	shl	\b3\().4s, v19.4s, #7
+	.ifnb	\ae
+	shl	\be\().4s, \te\().4s, #7
+	.endif
+	.ifnb	\af
+	shl	\bf\().4s, \tf\().4s, #7
+	.endif
+	pnext	\s, 12, 1
 	sri	\b0\().4s, v16.4s, #25
 	sri	\b1\().4s, v17.4s, #25
 	sri	\b2\().4s, v18.4s, #25
+	pnext	\s, 13, 0
 	sri	\b3\().4s, v19.4s, #25
+	.ifnb	\ae
+	sri	\be\().4s, \te\().4s, #25
+	.endif
+	.ifnb	\af
+	sri	\bf\().4s, \tf\().4s, #25
+	.endif
+	pnext	\s, 13, 1
+	.endm
+
+	/* rows b, c, d of a row-layout block rotated left by n, 2n, 3n words */
+	.macro	rows_rot, b, c, d, n
+	ext	\b\().16b, \b\().16b, \b\().16b, #(4 * \n)
+	ext	\c\().16b, \c\().16b, \c\().16b, #8
+	ext	\d\().16b, \d\().16b, \d\().16b, #(16 - 4 * \n)
 	.endm
 
 	/* a double round on four blocks; s = 1: two Poly1305 blocks in it */
 	.macro	dround4, s
-	qr4	v0, v4, v8, v12, v1, v5, v9, v13, v2, v6, v10, v14, v3, v7, v11, v15, \s
-	qr4	v0, v5, v10, v15, v1, v6, v11, v12, v2, v7, v8, v13, v3, v4, v9, v14, \s
+	qr6	v0, v4, v8, v12, v1, v5, v9, v13, v2, v6, v10, v14, v3, v7, v11, v15, , , , , , , , , , , \s
+	qr6	v0, v5, v10, v15, v1, v6, v11, v12, v2, v7, v8, v13, v3, v4, v9, v14, , , , , , , , , , , \s
+	.endm
+
+	/*
+	 * a double round on six blocks: four words-across-lanes, two rows
+	 * (v20-v23, v24-v27); s = 2: three Poly1305 blocks in it
+	 */
+	.macro	dround6, s
+	.set	.Lpx, 0
+	qr6	v0, v4, v8, v12, v1, v5, v9, v13, v2, v6, v10, v14, v3, v7, v11, v15, v20, v21, v22, v23, v28, v24, v25, v26, v27, v29, \s
+	rows_rot v21, v22, v23, 1			// diagonals to columns
+	rows_rot v25, v26, v27, 1
+	qr6	v0, v5, v10, v15, v1, v6, v11, v12, v2, v7, v8, v13, v3, v4, v9, v14, v20, v21, v22, v23, v28, v24, v25, v26, v27, v29, \s
+	rows_rot v21, v22, v23, 3			// and back
+	rows_rot v25, v26, v27, 3
 	.endm
 
 /*
@@ -399,34 +647,22 @@
 	st1	{\i0\().16b-\i3\().16b}, [dst], #64
 	.endm
 
-/*
- * 256 bytes from src to dst (both += 256) with four blocks from state
- * (st[12] += 4).  stitch = 0: nr double rounds.  stitch = 1: 10 double
- * rounds, the first 8 absorbing 16 Poly1305 blocks from [pp] (pp += 256).
- */
-	.macro	chacha4, stitch
+	/* v0-v15 = the state words broadcast to the lanes, counters + 0..3 */
+	.macro	load4
 	mov	x14, st
-	ld4r	{v0.4s-v3.4s}, [x14], #16		// words broadcast to lanes
+	ld4r	{v0.4s-v3.4s}, [x14], #16
 	ld4r	{v4.4s-v7.4s}, [x14], #16
 	ld4r	{v8.4s-v11.4s}, [x14], #16
 	ld4r	{v12.4s-v15.4s}, [x14]
-	add	v12.4s, v12.4s, vlanes.4s		// counters + 0, 1, 2, 3
-	.if	\stitch
-	mov	cnt, #8
-.L\@_stitched:
-	dround4	1
-	subs	cnt, cnt, #1
-	b.ne	.L\@_stitched
-	mov	cnt, #2
-	.else
-	mov	cnt, nr
-	.endif
-.L\@_rounds:
-	dround4	0
-	subs	cnt, cnt, #1
-	b.ne	.L\@_rounds
+	add	v12.4s, v12.4s, vlanes.4s
+	.endm
 
-	mov	x14, st					// x += input state
+	/*
+	 * the four blocks of v0-v15: + input state, transposed, XORed into
+	 * 256 bytes from src to dst (both += 256)
+	 */
+	.macro	finish4
+	mov	x14, st
 	ld4r	{v16.4s-v19.4s}, [x14], #16
 	add	v0.4s, v0.4s, v16.4s
 	add	v1.4s, v1.4s, v17.4s
@@ -448,7 +684,6 @@
 	add	v13.4s, v13.4s, v17.4s
 	add	v14.4s, v14.4s, v18.4s
 	add	v15.4s, v15.4s, v19.4s
-	ctr_add	4
 
 	transpose4 v0, v1, v2, v3, v16, v17
 	transpose4 v4, v5, v6, v7, v18, v19
@@ -458,6 +693,95 @@
 	xor_block v3, v7, v11, v15, v24, v25, v26, v27	// block 1
 	xor_block v0, v4, v8, v12, v20, v21, v22, v23	// block 2
 	xor_block v1, v5, v9, v13, v24, v25, v26, v27	// block 3
+	.endm
+
+/*
+ * 256 bytes from src to dst (both += 256) with four blocks from state
+ * (st[12] += 4).  stitch = 0: nr double rounds.  stitch = 1: 10 double
+ * rounds, the first 8 absorbing 16 Poly1305 blocks from [pp] (pp += 256).
+ */
+	.macro	chacha4, stitch
+	load4
+	.if	\stitch
+	mov	cnt, #8
+.L\@_stitched:
+	dround4	1
+	subs	cnt, cnt, #1
+	b.ne	.L\@_stitched
+	mov	cnt, #2
+	.else
+	mov	cnt, nr
+	.endif
+.L\@_rounds:
+	dround4	0
+	subs	cnt, cnt, #1
+	b.ne	.L\@_rounds
+	finish4
+	ctr_add	4
+	.endm
+
+/*
+ * 384 bytes from src to dst (both += 384) with six blocks from state
+ * (st[12] += 6): counters + 0..3 in v0-v15, + 4 and + 5 in the rows
+ * v20-v23 and v24-v27, output in counter order.  stitch = 0: nr double
+ * rounds.  stitch = 1: 10 double rounds, the first 8 absorbing 24
+ * Poly1305 blocks from [pp] (pp += 384).
+ */
+	.macro	chacha6, stitch
+	load4
+	ld1	{v20.4s-v23.4s}, [st]
+	ld1	{v24.4s-v27.4s}, [st]
+	adr	x14, .Lctr45
+	ld1	{v28.4s-v29.4s}, [x14]
+	add	v23.4s, v23.4s, v28.4s			// counters + 4, + 5
+	add	v27.4s, v27.4s, v29.4s
+	.if	\stitch
+	mov	cnt, #8
+	.set	.Lpsn, 0
+.L\@_stitched:
+	dround6	2
+	subs	cnt, cnt, #1
+	b.ne	.L\@_stitched
+	mov	cnt, #2
+	.else
+	mov	cnt, nr
+	.endif
+.L\@_rounds:
+	dround6	0
+	subs	cnt, cnt, #1
+	b.ne	.L\@_rounds
+
+	ld1	{v16.4s-v19.4s}, [st]			// rows + input state
+	add	v20.4s, v20.4s, v16.4s
+	add	v21.4s, v21.4s, v17.4s
+	add	v22.4s, v22.4s, v18.4s
+	add	v23.4s, v23.4s, v19.4s
+	add	v24.4s, v24.4s, v16.4s
+	add	v25.4s, v25.4s, v17.4s
+	add	v26.4s, v26.4s, v18.4s
+	add	v27.4s, v27.4s, v19.4s
+	adr	x14, .Lctr45
+	ld1	{v28.4s-v29.4s}, [x14]
+	add	v23.4s, v23.4s, v28.4s
+	add	v27.4s, v27.4s, v29.4s
+	add	x14, src, #256				// blocks 4 and 5
+	add	x15, dst, #256
+	ld1	{v16.16b-v19.16b}, [x14], #64
+	eor	v16.16b, v16.16b, v20.16b
+	eor	v17.16b, v17.16b, v21.16b
+	eor	v18.16b, v18.16b, v22.16b
+	eor	v19.16b, v19.16b, v23.16b
+	st1	{v16.16b-v19.16b}, [x15], #64
+	ld1	{v16.16b-v19.16b}, [x14]
+	eor	v16.16b, v16.16b, v24.16b
+	eor	v17.16b, v17.16b, v25.16b
+	eor	v18.16b, v18.16b, v26.16b
+	eor	v19.16b, v19.16b, v27.16b
+	st1	{v16.16b-v19.16b}, [x15]
+	finish4						// blocks 0..3
+	add	src, src, #128
+	add	dst, dst, #128
+	ctr_add	6
 	.endm
 
 /* ------------------------------------------------------ ChaCha, 1-way */
@@ -532,6 +856,25 @@ ctneon_chacha4_poly:
 	chacha4	1
 	ret
 	.size	ctneon_chacha4_poly, . - ctneon_chacha4_poly
+
+/* 384 bytes, 6-way, plain: as ctneon_chacha4, clobbers also v28, v29, x15 */
+	.p2align 4
+	.type	ctneon_chacha6, %function
+ctneon_chacha6:
+	chacha6	0
+	ret
+	.size	ctneon_chacha6, . - ctneon_chacha6
+
+/*
+ * 384 bytes, 6-way ChaCha20 stitched with 24 Poly1305 blocks from [pp]:
+ * as ctneon_chacha4_poly, clobbers also v28, v29, x15
+ */
+	.p2align 4
+	.type	ctneon_chacha6_poly, %function
+ctneon_chacha6_poly:
+	chacha6	1
+	ret
+	.size	ctneon_chacha6_poly, . - ctneon_chacha6_poly
 
 /*
  * len >= 0 bytes (or <= 0: nothing) from src to dst, one block at a time;
@@ -619,12 +962,16 @@ SYM_FUNC_START(ctneon_chacha_crypt)
 	sxtw	len, w3
 	lsr	nr, w4, #1
 	load_consts
-0:	cmp	len, #256
+0:	cmp	len, #384
 	b.lt	1f
+	bl	ctneon_chacha6
+	sub	len, len, #384
+	b	0b
+1:	cmp	len, #256
+	b.lt	2f
 	bl	ctneon_chacha4
 	sub	len, len, #256
-	b	0b
-1:	bl	ctneon_chacha_tail
+2:	bl	ctneon_chacha_tail
 	cp_leave
 SYM_FUNC_END(ctneon_chacha_crypt)
 
@@ -727,22 +1074,36 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	poly_load
 	cbz	w15, .Ldec
 
-	/* encryption: Poly1305 one batch of 256 bytes behind */
+	/*
+	 * encryption: Poly1305 one batch behind, x26 blocks of output
+	 * pending at pp
+	 */
+	mov	x26, #0
+.Lenc6:
+	cmp	len, #384
+	b.lt	.Lenc4
+	cbz	x26, 0f
+	bl	ctneon_chacha6_poly			// absorbs the 24 pending
+	b	1f
+0:	bl	ctneon_chacha6
+1:	sub	pp, dst, #384
+	mov	x26, #24
+	sub	len, len, #384
+	b	.Lenc6
+.Lenc4:
 	cmp	len, #256
 	b.lt	.Lenc_tail
-	bl	ctneon_chacha4
+	cbz	x26, 0f
+	bl	ctneon_chacha4_poly			// 16 of the 24 pending
+	mov	x0, #8
+	poly_nblocks x0					// and the other 8
+	b	1f
+0:	bl	ctneon_chacha4
+1:	sub	pp, dst, #256
+	mov	x26, #16
 	sub	len, len, #256
-.Lenc_loop:
-	sub	pp, dst, #256
-	cmp	len, #256
-	b.lt	.Lenc_last
-	bl	ctneon_chacha4_poly
-	sub	len, len, #256
-	b	.Lenc_loop
-.Lenc_last:
-	mov	x0, #16
-	poly_nblocks x0
 .Lenc_tail:
+	poly_nblocks x26
 	mov	pp, dst
 	bl	ctneon_chacha_tail
 	bl	ctneon_poly_tail
@@ -750,12 +1111,18 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 
 	/* decryption: Poly1305 on the input of the same batch */
 .Ldec:
+	cmp	len, #384
+	b.lt	.Ldec4
+	mov	pp, src
+	bl	ctneon_chacha6_poly
+	sub	len, len, #384
+	b	.Ldec
+.Ldec4:
 	cmp	len, #256
 	b.lt	.Ldec_tail
 	mov	pp, src
 	bl	ctneon_chacha4_poly
 	sub	len, len, #256
-	b	.Ldec
 .Ldec_tail:
 	mov	pp, src
 	bl	ctneon_poly_tail
