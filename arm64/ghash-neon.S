@@ -48,8 +48,8 @@
  * bytes) clear, so dividing by x^8k is the byte rotation "ext v, v, v, #k"
  * (the k zero bytes rotate into the top).  t + x^64 t is (dup of the low
  * half) & (x^16k - 1 in each half): dup, and, eor, ext per L_k (no and
- * for k = 4), then the five are summed.  Check: 2,000 random 64x64
- * products in a Python model of exactly these lane operations.
+ * for k = 4), then the five are summed.  (The unit test's single-bit H
+ * and data cases put one product in every lane, wrapped or not.)
  *
  * 128x128.  Karatsuba on 64-bit halves, x = x0 + x^64 x1, h = h0 + x^64 h1:
  *	x*h = x0h0 + x^64 (m - x0h0 - x1h1) + x^128 x1h1,
@@ -89,8 +89,10 @@
  *	  0  [H^4 lo | H^4 hi]		 80  [H^3 lo | H^3 hi]
  *	160  [H^4 lo+hi | H^3 lo+hi]	240  [H^2 lo | H^2 hi]
  *	320  [H lo | H hi]		400  [H^2 lo+hi | H lo+hi]
- * all in the rbit domain; bytes 480..511 are zeroed.  The 1-block path
- * reads 320..479 (H and the high halves of the last group).
+ * all in the rbit domain; bytes 480..511 are zeroed.  The tails read
+ * 80..479 (3 blocks: H^3 and the high halves of the group at 160),
+ * 240..479 (2 blocks) and 320..479 (1 block: H and the high halves of the
+ * last group).
  *
  * Registers (update; setkey uses the same names):
  *	v0, v1	 vxa, vxb	two data blocks [x0 | x1]
