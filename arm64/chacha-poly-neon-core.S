@@ -144,9 +144,9 @@
  * Cost.  Executed instructions (QEMU trace of tests/ct) and llvm-mca
  * cycles of the steady-state loop bodies (-mcpu=cortex-a53 / cortex-a72;
  * per 384 bytes: 10 double rounds + the finish):
- *   ChaCha20, 6-way: 181 instructions a double round, finish 110:
- *     5.0 instructions/byte; A53 190 cycles a double round, finish 226:
- *     5.5 cycles/byte; A72 104 and 93: 2.95 cycles/byte.
+ *   ChaCha20, 6-way: 181 instructions a double round, finish 112:
+ *     5.0 instructions/byte; A53 190 cycles a double round, finish 202:
+ *     5.5 cycles/byte; A72 104 and 94: 2.95 cycles/byte.
  *   (4-way alone: 113 a double round / 256 B; A53 172, A72 92 cycles:
  *     7.35 and 3.9 cycles/byte with its finish.)
  *   Poly1305 alone: 30 instructions a block, 1.9 per byte; A53 45
@@ -154,7 +154,7 @@
  *     A72 21 (1.3 cycles/byte).
  *   Stitched, 6-way: 265 instructions a double round (8 of 10), 6.8
  *     instructions/byte; A72 104 cycles a double round: 2.95 cycles/byte,
- *     Poly1305 entirely hidden; A53 330: 8.45 cycles/byte, no better than
+ *     Poly1305 entirely hidden; A53 330: 8.4 cycles/byte, no better than
  *     the two passes (5.5 + 2.8).  The A53 model completes in order, so
  *     an integer instruction behind a 6-cycle NEON one waits about 3
  *     cycles, and the ~14 serial levels of a Poly1305 block cost that
@@ -637,6 +637,38 @@
 	zip2	\b\().2d, \t1\().2d, \b\().2d		// a3 b3 c3 d3
 	.endm
 
+/*
+ * Two 4x4 transposes interleaved (eight independent zips per level, for
+ * the in-order latency): as transpose4 on a..d and e..h, temporaries
+ * t0, t1 and t2, t3.
+ */
+	.macro	transpose4x2, a, b, c, d, e, f, g, h, t0, t1, t2, t3
+	zip1	\t0\().4s, \a\().4s, \b\().4s
+	zip1	\t2\().4s, \e\().4s, \f\().4s
+	zip2	\t1\().4s, \a\().4s, \b\().4s
+	zip2	\t3\().4s, \e\().4s, \f\().4s
+	zip1	\a\().4s, \c\().4s, \d\().4s
+	zip1	\e\().4s, \g\().4s, \h\().4s
+	zip2	\b\().4s, \c\().4s, \d\().4s
+	zip2	\f\().4s, \g\().4s, \h\().4s
+	zip1	\c\().2d, \t0\().2d, \a\().2d
+	zip1	\g\().2d, \t2\().2d, \e\().2d
+	zip2	\d\().2d, \t0\().2d, \a\().2d
+	zip2	\h\().2d, \t2\().2d, \e\().2d
+	zip1	\a\().2d, \t1\().2d, \b\().2d
+	zip1	\e\().2d, \t3\().2d, \f\().2d
+	zip2	\b\().2d, \t1\().2d, \b\().2d
+	zip2	\f\().2d, \t3\().2d, \f\().2d
+	.endm
+
+	/* i0..i3 ^= w0..w3 */
+	.macro	eor_block, w0, w1, w2, w3, i0, i1, i2, i3
+	eor	\i0\().16b, \i0\().16b, \w0\().16b
+	eor	\i1\().16b, \i1\().16b, \w1\().16b
+	eor	\i2\().16b, \i2\().16b, \w2\().16b
+	eor	\i3\().16b, \i3\().16b, \w3\().16b
+	.endm
+
 	/* one 64-byte block: [dst] = [src] ^ (w0, w1, w2, w3), both += 64 */
 	.macro	xor_block, w0, w1, w2, w3, i0, i1, i2, i3
 	ld1	{\i0\().16b-\i3\().16b}, [src], #64
@@ -659,40 +691,49 @@
 
 	/*
 	 * the four blocks of v0-v15: + input state, transposed, XORed into
-	 * 256 bytes from src to dst (both += 256)
+	 * 256 bytes from src to dst (both += 256).  The four ld4r go out
+	 * together (v16-v31; the constants v30, v31 are reloaded), so the
+	 * adds do not wait on each load in turn.
 	 */
 	.macro	finish4
 	mov	x14, st
 	ld4r	{v16.4s-v19.4s}, [x14], #16
+	ld4r	{v20.4s-v23.4s}, [x14], #16
+	ld4r	{v24.4s-v27.4s}, [x14], #16
+	ld4r	{v28.4s-v31.4s}, [x14]
 	add	v0.4s, v0.4s, v16.4s
 	add	v1.4s, v1.4s, v17.4s
 	add	v2.4s, v2.4s, v18.4s
 	add	v3.4s, v3.4s, v19.4s
-	ld4r	{v16.4s-v19.4s}, [x14], #16
-	add	v4.4s, v4.4s, v16.4s
-	add	v5.4s, v5.4s, v17.4s
-	add	v6.4s, v6.4s, v18.4s
-	add	v7.4s, v7.4s, v19.4s
-	ld4r	{v16.4s-v19.4s}, [x14], #16
-	add	v8.4s, v8.4s, v16.4s
-	add	v9.4s, v9.4s, v17.4s
-	add	v10.4s, v10.4s, v18.4s
-	add	v11.4s, v11.4s, v19.4s
-	ld4r	{v16.4s-v19.4s}, [x14]
-	add	v16.4s, v16.4s, vlanes.4s
-	add	v12.4s, v12.4s, v16.4s
-	add	v13.4s, v13.4s, v17.4s
-	add	v14.4s, v14.4s, v18.4s
-	add	v15.4s, v15.4s, v19.4s
+	add	v4.4s, v4.4s, v20.4s
+	add	v5.4s, v5.4s, v21.4s
+	add	v6.4s, v6.4s, v22.4s
+	add	v7.4s, v7.4s, v23.4s
+	add	v8.4s, v8.4s, v24.4s
+	add	v9.4s, v9.4s, v25.4s
+	add	v10.4s, v10.4s, v26.4s
+	add	v11.4s, v11.4s, v27.4s
+	add	v12.4s, v12.4s, v28.4s
+	add	v13.4s, v13.4s, v29.4s
+	add	v14.4s, v14.4s, v30.4s
+	add	v15.4s, v15.4s, v31.4s
+	load_consts
+	add	v12.4s, v12.4s, vlanes.4s		// counters + 0..3
 
-	transpose4 v0, v1, v2, v3, v16, v17
-	transpose4 v4, v5, v6, v7, v18, v19
-	transpose4 v8, v9, v10, v11, v16, v17
-	transpose4 v12, v13, v14, v15, v18, v19
-	xor_block v2, v6, v10, v14, v20, v21, v22, v23	// block 0
-	xor_block v3, v7, v11, v15, v24, v25, v26, v27	// block 1
-	xor_block v0, v4, v8, v12, v20, v21, v22, v23	// block 2
-	xor_block v1, v5, v9, v13, v24, v25, v26, v27	// block 3
+	ld1	{v20.16b-v23.16b}, [src], #64		// input of blocks 0, 1
+	ld1	{v24.16b-v27.16b}, [src], #64
+	transpose4x2 v0, v1, v2, v3, v4, v5, v6, v7, v16, v17, v18, v19
+	transpose4x2 v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19
+	eor_block v2, v6, v10, v14, v20, v21, v22, v23	// block 0
+	eor_block v3, v7, v11, v15, v24, v25, v26, v27	// block 1
+	st1	{v20.16b-v23.16b}, [dst], #64
+	st1	{v24.16b-v27.16b}, [dst], #64
+	ld1	{v20.16b-v23.16b}, [src], #64		// blocks 2, 3
+	ld1	{v24.16b-v27.16b}, [src], #64
+	eor_block v0, v4, v8, v12, v20, v21, v22, v23
+	eor_block v1, v5, v9, v13, v24, v25, v26, v27
+	st1	{v20.16b-v23.16b}, [dst], #64
+	st1	{v24.16b-v27.16b}, [dst], #64
 	.endm
 
 /*
@@ -752,6 +793,10 @@
 	b.ne	.L\@_rounds
 
 	ld1	{v16.4s-v19.4s}, [st]			// rows + input state
+	adr	x14, .Lctr45
+	ld1	{v28.4s-v29.4s}, [x14]
+	add	x14, src, #256				// blocks 4 and 5
+	add	x15, dst, #256
 	add	v20.4s, v20.4s, v16.4s
 	add	v21.4s, v21.4s, v17.4s
 	add	v22.4s, v22.4s, v18.4s
@@ -760,24 +805,20 @@
 	add	v25.4s, v25.4s, v17.4s
 	add	v26.4s, v26.4s, v18.4s
 	add	v27.4s, v27.4s, v19.4s
-	adr	x14, .Lctr45
-	ld1	{v28.4s-v29.4s}, [x14]
 	add	v23.4s, v23.4s, v28.4s
 	add	v27.4s, v27.4s, v29.4s
-	add	x14, src, #256				// blocks 4 and 5
-	add	x15, dst, #256
-	ld1	{v16.16b-v19.16b}, [x14], #64
+	ld1	{v16.16b-v19.16b}, [x14], #64		// (v28-v31: reloaded
+	ld1	{v28.16b-v31.16b}, [x14]		//  by finish4)
 	eor	v16.16b, v16.16b, v20.16b
 	eor	v17.16b, v17.16b, v21.16b
 	eor	v18.16b, v18.16b, v22.16b
 	eor	v19.16b, v19.16b, v23.16b
+	eor	v28.16b, v28.16b, v24.16b
+	eor	v29.16b, v29.16b, v25.16b
+	eor	v30.16b, v30.16b, v26.16b
+	eor	v31.16b, v31.16b, v27.16b
 	st1	{v16.16b-v19.16b}, [x15], #64
-	ld1	{v16.16b-v19.16b}, [x14]
-	eor	v16.16b, v16.16b, v24.16b
-	eor	v17.16b, v17.16b, v25.16b
-	eor	v18.16b, v18.16b, v26.16b
-	eor	v19.16b, v19.16b, v27.16b
-	st1	{v16.16b-v19.16b}, [x15]
+	st1	{v28.16b-v31.16b}, [x15]
 	finish4						// blocks 0..3
 	add	src, src, #128
 	add	dst, dst, #128
