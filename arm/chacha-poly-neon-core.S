@@ -157,7 +157,8 @@ cnt	.req	lr
 .set	F_ENC,		400
 .set	F_NR,		404
 .set	F_PEND,		408
-.set	FRAME,		416
+.set	F_ROT8,		416
+.set	FRAME,		448
 
 /* pstate */
 .set	P_H,		0
@@ -173,7 +174,7 @@ cnt	.req	lr
  * Two quarter rounds side by side; h1..h4 are optional macros (Poly1305
  * pieces) emitted after each of the four steps.
  */
-	.macro	qr2, a0, b0, c0, d0, a1, b1, c1, d1, h1, h2, h3, h4
+	.macro	qr2, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h, h1, h2, h3, h4
 	vadd.i32	\a0, \a0, \b0
 	vadd.i32	\a1, \a1, \b1
 	veor		\d0, \d0, \a0
@@ -192,12 +193,13 @@ cnt	.req	lr
 	\h2
 	vadd.i32	\a0, \a0, \b0
 	vadd.i32	\a1, \a1, \b1
-	veor		T0, \d0, \a0
-	veor		T1, \d1, \a1
-	vshl.u32	\d0, T0, #8
-	vshl.u32	\d1, T1, #8
-	vsri.u32	\d0, T0, #24
-	vsri.u32	\d1, T1, #24
+	vldr		d20, [sp, #F_ROT8]
+	veor		\d0, \d0, \a0
+	veor		\d1, \d1, \a1
+	vtbl.8		\d0l, {\d0l}, d20
+	vtbl.8		\d0h, {\d0h}, d20
+	vtbl.8		\d1l, {\d1l}, d20
+	vtbl.8		\d1h, {\d1h}, d20
 	\h3
 	vadd.i32	\c0, \c0, \d0
 	vadd.i32	\c1, \c1, \d1
@@ -212,26 +214,26 @@ cnt	.req	lr
 
 /* one double round; on entry and exit q8/q9 = x8/x9, [spl] = x10/x11 */
 	.macro	dround
-	qr2	X0, X4, XC0, X12, X1, X5, XC1, X13
+	qr2	X0, X4, XC0, X12, X1, X5, XC1, X13, d24, d25, d26, d27
 	vst1.32	{q8-q9}, [sp]
 	vld1.32	{q8-q9}, [spl]
-	qr2	X2, X6, XC0, X14, X3, X7, XC1, X15
-	qr2	X0, X5, XC0, X15, X1, X6, XC1, X12
+	qr2	X2, X6, XC0, X14, X3, X7, XC1, X15, d28, d29, d30, d31
+	qr2	X0, X5, XC0, X15, X1, X6, XC1, X12, d30, d31, d24, d25
 	vst1.32	{q8-q9}, [spl]
 	vld1.32	{q8-q9}, [sp]
-	qr2	X2, X7, XC0, X13, X3, X4, XC1, X14
+	qr2	X2, X7, XC0, X13, X3, X4, XC1, X14, d26, d27, d28, d29
 	.endm
 
 /* the same with two Poly1305 blocks from [inp] interleaved */
 	.macro	dround_poly
-	qr2	X0, X4, XC0, X12, X1, X5, XC1, X13, poly_p0, poly_p1, poly_p2, poly_p3
+	qr2	X0, X4, XC0, X12, X1, X5, XC1, X13, d24, d25, d26, d27, poly_p0, poly_p1, poly_p2, poly_p3
 	vst1.32	{q8-q9}, [sp]
 	vld1.32	{q8-q9}, [spl]
-	qr2	X2, X6, XC0, X14, X3, X7, XC1, X15, poly_p4, poly_p5, poly_p0, poly_p1
-	qr2	X0, X5, XC0, X15, X1, X6, XC1, X12, poly_p2, poly_p3, poly_p4
+	qr2	X2, X6, XC0, X14, X3, X7, XC1, X15, d28, d29, d30, d31, poly_p4, poly_p5, poly_p0, poly_p1
+	qr2	X0, X5, XC0, X15, X1, X6, XC1, X12, d30, d31, d24, d25, poly_p2, poly_p3, poly_p4
 	vst1.32	{q8-q9}, [spl]
 	vld1.32	{q8-q9}, [sp]
-	qr2	X2, X7, XC0, X13, X3, X4, XC1, X14, poly_p5
+	qr2	X2, X7, XC0, X13, X3, X4, XC1, X14, d26, d27, d28, d29, poly_p5
 	.endm
 
 /*
@@ -418,6 +420,12 @@ cnt	.req	lr
 	vadd.i32	q8, q8, q9
 	vstr	d16, [sp, #64]
 	vstr	d17, [sp, #72]
+	movw	r2, #0x0003			/* vtbl indices of x <<< 8 */
+	movt	r2, #0x0201
+	movw	r3, #0x0407
+	movt	r3, #0x0605
+	vmov	d18, r2, r3
+	vstr	d18, [sp, #F_ROT8]
 	ldr	r3, [r0, #48]
 	add	r1, r1, #63
 	add	r3, r3, r1, lsr #6
