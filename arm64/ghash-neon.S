@@ -117,9 +117,12 @@
  * after step 7, rot_0 after step 15 (the last pass prefetches rot_1..4 of
  * the next iteration's first group).  rot_3 of the data (a tbl of rot_1)
  * is made between the two halves of a pass.  The passes run B2, B1,
- * middles of B1/B2, B3, B4, middles of B3/B4: B2 first, so the new X is
- * needed one pass after the reduction that makes it; the next B1, B2 are
- * loaded during the last pass (from B3, B4 again after the last
+ * middles of B1/B2, B3, B4, middles of B3/B4: B2 first, and the reduction
+ * of an iteration's product (Plo, Phi in the slot mid registers, free
+ * until the third pass) runs interleaved with the next iteration's B2
+ * pass; X + B1 is formed at its end (the first iteration reduces Plo = X,
+ * Phi = 0; the last one's reduction follows the loop).  The next B1, B2
+ * are loaded during the last pass (from B3, B4 again after the last
  * iteration: no read past the input).  The placement works on six slot/k
  * pairs at a time.
  *
@@ -129,7 +132,7 @@
  * loads (ldp/ldr), 2 data loads and 5 for their address, 4 rbit, 14 ext,
  * 12 dup, 9 and, 6 trn, 2 uzp, 5 constants (movi/fmov), 2 loop: 4.84
  * instructions per byte.  llvm-mca (LLVM 14) on the loop: Cortex-A53
- * 385 cycles (6.0 cycles/byte), A55 375 (5.9), A72 179 (2.8).  For
+ * 368 cycles (5.75 cycles/byte), A55 366 (5.7), A72 173 (2.7).  For
  * comparison, the loop of the kernel's pmull_ghash_update_p8 (ghash-ce.ko
  * of Debian's 6.1 and 6.12, one block and one reduction per iteration) is
  * 139 instructions per block (8.7 per byte), and the same llvm-mca gives
@@ -194,6 +197,11 @@
 	vmd2		.req	v28
 	vmd3		.req	v29
 	vmd4		.req	v30
+	vu		.req	v26		// reduction, in the slot mid registers
+	vplo		.req	v27
+	vphi		.req	v28
+	vr		.req	v29
+	vr1		.req	v30
 
 /* ---------------------------------------------------------- constants */
 
@@ -398,12 +406,12 @@
 	.endm
 
 	/*
-	 * The slots (all products added) to vh = their sum mod P: placement,
-	 * Karatsuba, reduction.  Uses vk0, va1-va3, vt0-vt3, vm and the slots;
+	 * The slots (all products added) to the 256-bit vplo + x^128 vphi:
+	 * placement and Karatsuba (then reduce).  Uses vk0, va1-va3, vt0-vt3, vm and the slots;
 	 * vxa, vxb and vk1-vk4 are left alone (the next blocks and the
 	 * prefetched key rot_1..4).
 	 */
-	.macro	finish
+	.macro	finish_kara
 	movi	vk0.2d, #0x000000000000ffff		// x^16 - 1
 	movi	va1.2d, #0x00000000ffffffff		// x^32 - 1
 	movi	vm.2d, #0x0000ffffffffffff		// x^48 - 1
@@ -428,25 +436,48 @@
 	eor	vmd0.16b, vmd0.16b, vlo0.16b
 	ext	vt0.16b, vlo0.16b, vhi0.16b, #8		// [lo.h | hi.l]
 	eor	vmd0.16b, vmd0.16b, vhi0.16b
-	movi	vt3.16b, #0x87				// r = x^7 + x^2 + x + 1
 	eor	vt0.16b, vt0.16b, vmd0.16b
-	fmov	s20, w86				// vlo4 = r + 1 in byte 0
-	trn1	vt1.2d, vlo0.2d, vt0.2d			// Plo
-	trn2	vt2.2d, vt0.2d, vhi0.2d			// Phi
+	trn1	vplo.2d, vlo0.2d, vt0.2d		// Plo
+	trn2	vphi.2d, vt0.2d, vhi0.2d		// Phi
+	.endm
+
 	/*
-	 * reduction: Plo + Phi*r, Phi*r = LO + x^8 HI (byte products q_i*r:
-	 * low bytes LO, high bytes HI); x^8 HI = rot8(HI) + HI_15 + x^128 HI_15
-	 * and x^128 HI_15 = HI_15*r, so the top byte folds in as HI_15*(r+1).
+	 * reduction: vh = Plo + Phi*r, Phi*r = LO + x^8 HI (byte products
+	 * q_i*r: low bytes LO, high bytes HI); x^8 HI = rot8(HI) + HI_15 +
+	 * x^128 HI_15 and x^128 HI_15 = HI_15*r, so the top byte folds in as
+	 * HI_15*(r+1).  Only vmd0-vmd4 and vh: the 4-block loop runs it
+	 * during the first pass of the next iteration (red1..red6).
 	 */
-	pmull	va2.8h, vt2.8b, vt3.8b
-	pmull2	va3.8h, vt2.16b, vt3.16b
-	uzp1	vt0.16b, va2.16b, va3.16b		// LO
-	uzp2	va1.16b, va2.16b, va3.16b		// HI
-	eor	vh.16b, vt1.16b, vt0.16b
-	ext	vlo3.16b, va1.16b, va1.16b, #15		// rot8(HI)
-	eor	vh.16b, vh.16b, vlo3.16b
-	pmull	va2.8h, vlo3.8b, vlo4.8b		// HI_15*(r+1)
-	eor	vh.16b, vh.16b, va2.16b
+	.macro	red1
+	movi	vr.16b, #0x87				// r = x^7 + x^2 + x + 1
+	fmov	s30, w86				// vr1 = r + 1 in byte 0
+	.endm
+	.macro	red2
+	pmull	vu.8h, vphi.8b, vr.8b
+	pmull2	vphi.8h, vphi.16b, vr.16b		// q_i*r, i = 8..15
+	.endm
+	.macro	red3
+	uzp1	vr.16b, vu.16b, vphi.16b		// LO
+	uzp2	vu.16b, vu.16b, vphi.16b		// HI
+	.endm
+	.macro	red4
+	eor	vh.16b, vplo.16b, vr.16b
+	ext	vphi.16b, vu.16b, vu.16b, #15		// rot8(HI)
+	.endm
+	.macro	red5
+	eor	vh.16b, vh.16b, vphi.16b
+	pmull	vr.8h, vphi.8b, vr1.8b			// HI_15*(r+1)
+	.endm
+	.macro	red6
+	eor	vh.16b, vh.16b, vr.16b
+	.endm
+	.macro	reduce
+	red1
+	red2
+	red3
+	red4
+	red5
+	red6
 	.endm
 
 	/*
@@ -467,7 +498,8 @@
 	rotate	vm
 	rotate3
 	midq_pass vm, vlo2, vhi2, vlo3, vhi3
-	finish
+	finish_kara
+	reduce
 	.endm
 
 	/*
@@ -501,7 +533,8 @@
 	eor	vmd1.16b, vmd1.16b, vt1.16b
 	eor	vmd2.16b, vmd2.16b, vt2.16b
 	eor	vmd3.16b, vmd3.16b, vt3.16b
-	finish
+	finish_kara
+	reduce
 	.endm
 
 	/* store the group rot_0..4 of \s at kp (advances by 80) */
@@ -606,17 +639,42 @@ SYM_FUNC_START(ctneon_ghash_update)
 	load_k14 key, 80				// group 1 (H^3)
 	rbit	vxa.16b, vxa.16b
 	rbit	vxb.16b, vxb.16b
+	mov	vplo.16b, vh.16b			// X reduces to X
+	movi	vphi.16b, #0
+	red1
 
 .Lghash_loop4:
 	load_k0	key, 80
-	/* B2 * H^3 (B1, B2 loaded and bit-reversed by the previous pass) */
+	/*
+	 * B2 * H^3 (B1, B2 loaded and bit-reversed by the previous pass),
+	 * meanwhile the reduction of the previous iteration (or of X itself)
+	 */
 	rotate	vxb
-	block_h1 vxb, 1
+	red2
+	mulp	vxb, vk1, vlo1
+	mulq	vxb, vk1, vhi1
+	mulp	vxb, vk2, vlo2
+	mulq	vxb, vk2, vhi2
+	red3
+	mulp	vxb, vk3, vlo3
+	mulq	vxb, vk3, vhi3
+	mulp	vxb, vk4, vlo4
+	mulq	vxb, vk4, vhi4
+	red4
 	load_k14 key, 0
-	eor	vxa.16b, vxa.16b, vh.16b		// X + B1
 	rotate3
-	block_h2 vxb, 1
+	mulp	vxb, vk0, vlo0
+	mulq	vxb, vk0, vhi0
+	red5
+	mulp	va1, vk0, vt2
+	mulq	va1, vk0, vt3
+	mulp	va2, vk0, vt0
+	mulq	va2, vk0, vt1
+	red6
+	mulp	va3, vk0, vt2, vlo1, vt2
+	mulq	va3, vk0, vt3, vhi1, vt3
 	load_k0	key, 0
+	eor	vxa.16b, vxa.16b, vh.16b		// X + B1
 	/* (X + B1) * H^4 */
 	rotate	vxa
 	block_h1 vxa, 0, vlo2, vhi2, vlo3, vhi3
@@ -676,9 +734,15 @@ SYM_FUNC_START(ctneon_ghash_update)
 	eor	vmd2.16b, vmd2.16b, vt2.16b
 	eor	vmd3.16b, vmd3.16b, vt3.16b
 
-	finish
+	finish_kara
+	red1
 	subs	blocks, blocks, #4
 	b.ge	.Lghash_loop4
+	red2
+	red3
+	red4
+	red5
+	red6
 
 .Lghash_tail:
 	adds	blocks, blocks, #4			// 0..3 left (or <= 0 given)
