@@ -383,6 +383,21 @@ static void core_poly_blocks(const u8 *m, size_t blocks, int split)
 	ctneon_poly1305_blocks(pstate, m + 16 * done, (int)(blocks - done));
 }
 
+/*
+ * Fill the stack below the caller's frame with garbage, so that a core
+ * reading a stack slot it never wrote (say, the zero padding of the last
+ * Poly1305 block) sees that garbage and not the zeros its previous call
+ * left behind.
+ */
+static __attribute__((noinline)) void dirty_stack(void)
+{
+	volatile u8 junk[2048];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(junk); i++)
+		junk[i] = (u8)(0xc3 ^ i);
+}
+
 static void core_aead(const u8 key[32], const u8 nonce[12], const u8 *aad, size_t la,
 		      u8 *dst, const u8 *src, size_t n, int enc, u8 tag[16], int split)
 {
@@ -402,10 +417,12 @@ static void core_aead(const u8 key[32], const u8 nonce[12], const u8 *aad, size_
 	while (split && n - done > 64 && rndn(3)) {
 		size_t c = 64 * (1 + rndn((unsigned int)((n - done - 1) / 64)));
 
+		dirty_stack();
 		ctneon_chachapoly_crypt(st, pstate, dst + done, src + done, (int)c, enc);
 		done += c;
 		split--;
 	}
+	dirty_stack();
 	ctneon_chachapoly_crypt(st, pstate, dst + done, src + done, (int)(n - done), enc);
 	put_le32(lens, (u32)la); put_le32(lens + 4, (u32)((u64)la >> 32));
 	put_le32(lens + 8, (u32)n); put_le32(lens + 12, (u32)((u64)n >> 32));
