@@ -50,7 +50,7 @@ gcc -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden -pthread \
 for cfg in "$@"; do
 	ARCH=${cfg%%-*} KERNEL=${cfg#*-}
 	case $ARCH in
-	arm64) QEMU=qemu-system-aarch64 CPU=cortex-a57 APPEND="kpti=0" ;;
+	arm64) QEMU=qemu-system-aarch64 CPU=cortex-a57 APPEND="kpti=0 randomize_kstack_offset=off" ;;
 	arm)   QEMU=qemu-system-arm CPU=cortex-a15 APPEND="" ;;
 	*) log "bad configuration $cfg"; exit 2 ;;
 	esac
