@@ -171,17 +171,21 @@ cnt	.req	lr
 /* ------------------------------------------------------------------ */
 
 /*
- * Two quarter rounds side by side; h1..h4 are optional macros (Poly1305
- * pieces) emitted after each of the four steps.
+ * Two quarter rounds side by side, as four steps (qs1..qs4), each for both
+ * quarter rounds: a += b, d ^= a, d <<<= 16 / c += d, b ^= c, b <<<= 12 /
+ * a += b, d ^= a, d <<<= 8 / c += d, b ^= c, b <<<= 7.  d0l..d1h are the
+ * d halves of d0 and d1 (for vtbl).
  */
-	.macro	qr2, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h, h1, h2, h3, h4
+	.macro	qs1, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h
 	vadd.i32	\a0, \a0, \b0
 	vadd.i32	\a1, \a1, \b1
 	veor		\d0, \d0, \a0
 	veor		\d1, \d1, \a1
 	vrev32.16	\d0, \d0
 	vrev32.16	\d1, \d1
-	\h1
+	.endm
+
+	.macro	qs2, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h
 	vadd.i32	\c0, \c0, \d0
 	vadd.i32	\c1, \c1, \d1
 	veor		T0, \b0, \c0
@@ -190,7 +194,9 @@ cnt	.req	lr
 	vshl.u32	\b1, T1, #12
 	vsri.u32	\b0, T0, #20
 	vsri.u32	\b1, T1, #20
-	\h2
+	.endm
+
+	.macro	qs3, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h
 	vadd.i32	\a0, \a0, \b0
 	vadd.i32	\a1, \a1, \b1
 	vldr		d20, [sp, #F_ROT8]
@@ -200,7 +206,9 @@ cnt	.req	lr
 	vtbl.8		\d0h, {\d0h}, d20
 	vtbl.8		\d1l, {\d1l}, d20
 	vtbl.8		\d1h, {\d1h}, d20
-	\h3
+	.endm
+
+	.macro	qs4, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h
 	vadd.i32	\c0, \c0, \d0
 	vadd.i32	\c1, \c1, \d1
 	veor		T0, \b0, \c0
@@ -209,31 +217,75 @@ cnt	.req	lr
 	vshl.u32	\b1, T1, #7
 	vsri.u32	\b0, T0, #25
 	vsri.u32	\b1, T1, #25
-	\h4
 	.endm
 
-/* one double round; on entry and exit q8/q9 = x8/x9, [spl] = x10/x11 */
-	.macro	dround
-	qr2	X0, X4, XC0, X12, X1, X5, XC1, X13, d24, d25, d26, d27
+/* qs2 of one pair (x) interleaved with qs1 of another (y) */
+	.macro	qs21, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h, e0, f0, g0, k0, e1, f1, g1, k1, k0l, k0h, k1l, k1h
+	vadd.i32	\c0, \c0, \d0
+	vadd.i32	\e0, \e0, \f0
+	vadd.i32	\c1, \c1, \d1
+	vadd.i32	\e1, \e1, \f1
+	veor		T0, \b0, \c0
+	veor		\k0, \k0, \e0
+	veor		T1, \b1, \c1
+	veor		\k1, \k1, \e1
+	vshl.u32	\b0, T0, #12
+	vrev32.16	\k0, \k0
+	vshl.u32	\b1, T1, #12
+	vrev32.16	\k1, \k1
+	vsri.u32	\b0, T0, #20
+	vsri.u32	\b1, T1, #20
+	.endm
+
+/*
+ * One double round; on entry and exit q8/q9 = x8/x9, [spl] = x10/x11.
+ * The pairs: A = QR(0,4,8,12) QR(1,5,9,13), B = QR(2,6,10,14)
+ * QR(3,7,11,15), C = QR(0,5,10,15) QR(1,6,11,12), D = QR(2,7,8,13)
+ * QR(3,4,9,14).  The first step of B (of D) needs no c word, so it is
+ * issued inside A (inside C), before the swap of the c words: a second
+ * dependency chain in flight.  p0..p11: optional macros (Poly1305 pieces)
+ * placed between steps.
+ */
+#define CH_A	X0, X4, XC0, X12, X1, X5, XC1, X13, d24, d25, d26, d27
+#define CH_B	X2, X6, XC0, X14, X3, X7, XC1, X15, d28, d29, d30, d31
+#define CH_C	X0, X5, XC0, X15, X1, X6, XC1, X12, d30, d31, d24, d25
+#define CH_D	X2, X7, XC0, X13, X3, X4, XC1, X14, d26, d27, d28, d29
+	.macro	dround, p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11
+	qs1	CH_A
+	\p0
+	qs21	CH_A, CH_B
+	\p1
+	qs3	CH_A
+	\p2
+	qs4	CH_A
+	\p3
 	vst1.32	{q8-q9}, [sp]
 	vld1.32	{q8-q9}, [spl]
-	qr2	X2, X6, XC0, X14, X3, X7, XC1, X15, d28, d29, d30, d31
-	qr2	X0, X5, XC0, X15, X1, X6, XC1, X12, d30, d31, d24, d25
+	qs2	CH_B
+	\p4
+	qs3	CH_B
+	\p5
+	qs4	CH_B
+	qs1	CH_C
+	\p6
+	qs21	CH_C, CH_D
+	\p7
+	qs3	CH_C
+	\p8
+	qs4	CH_C
+	\p9
 	vst1.32	{q8-q9}, [spl]
 	vld1.32	{q8-q9}, [sp]
-	qr2	X2, X7, XC0, X13, X3, X4, XC1, X14, d26, d27, d28, d29
+	qs2	CH_D
+	\p10
+	qs3	CH_D
+	\p11
+	qs4	CH_D
 	.endm
 
 /* the same with two Poly1305 blocks from [inp] interleaved */
 	.macro	dround_poly
-	qr2	X0, X4, XC0, X12, X1, X5, XC1, X13, d24, d25, d26, d27, poly_p0, poly_p1, poly_p2, poly_p3
-	vst1.32	{q8-q9}, [sp]
-	vld1.32	{q8-q9}, [spl]
-	qr2	X2, X6, XC0, X14, X3, X7, XC1, X15, d28, d29, d30, d31, poly_p4, poly_p5, poly_p0, poly_p1
-	qr2	X0, X5, XC0, X15, X1, X6, XC1, X12, d30, d31, d24, d25, poly_p2, poly_p3, poly_p4
-	vst1.32	{q8-q9}, [spl]
-	vld1.32	{q8-q9}, [sp]
-	qr2	X2, X7, XC0, X13, X3, X4, XC1, X14, d26, d27, d28, d29, poly_p5
+	dround	poly_p0, poly_p1, poly_p2, poly_p3, poly_p4, poly_p5, poly_p0, poly_p1, poly_p2, poly_p3, poly_p4, poly_p5
 	.endm
 
 /*
