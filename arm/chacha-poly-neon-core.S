@@ -171,116 +171,98 @@ cnt	.req	lr
 /* ------------------------------------------------------------------ */
 
 /*
- * Two quarter rounds side by side, as four steps (qs1..qs4), each for both
- * quarter rounds: a += b, d ^= a, d <<<= 16 / c += d, b ^= c, b <<<= 12 /
- * a += b, d ^= a, d <<<= 8 / c += d, b ^= c, b <<<= 7.  d0l..d1h are the
- * d halves of d0 and d1 (for vtbl).
+ * A half round: four quarter rounds QR(a_i, b_i, c_i, d_i), i = 0..3, in
+ * lockstep, four independent dependency chains.  a_i = x0..x3 (q0..q3),
+ * b, c, d per the round (column or diagonal).  Sixteen words and two
+ * temporaries do not fit in sixteen registers, but every step touches
+ * only three of the four rows: a += b, d ^= a, d <<<= 16 (no c) /
+ * c += d, b ^= c, b <<<= 12 (no a) / a += b, d ^= a, d <<<= 8 (no c) /
+ * c += d, b ^= c, b <<<= 7 (no a).  So q2/q3 hold x2/x3 in the a-steps and
+ * x10/x11 in the c-steps, and each step begins with a swap through the
+ * stack (one vst1 and one vld1 of 32 bytes, on the load/store pipes):
+ * x2/x3 at [sp], x10/x11 at [spl].  c, d: the c and d rows as q registers
+ * (q2/q3 standing for x10/x11); dl: the d halves of d for vtbl.
+ * k0..k3: optional macros (Poly1305 pieces) after the steps.
  */
-	.macro	qs1, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h
-	vadd.i32	\a0, \a0, \b0
-	vadd.i32	\a1, \a1, \b1
-	veor		\d0, \d0, \a0
-	veor		\d1, \d1, \a1
+	.macro	to_c
+	vst1.32	{q2-q3}, [sp]
+	vld1.32	{q2-q3}, [spl]
+	.endm
+
+	.macro	to_a
+	vst1.32	{q2-q3}, [spl]
+	vld1.32	{q2-q3}, [sp]
+	.endm
+
+	.macro	hr_ab, b0, b1, b2, b3, d0, d1, d2, d3
+	vadd.i32	q0, q0, \b0
+	vadd.i32	q1, q1, \b1
+	vadd.i32	q2, q2, \b2
+	vadd.i32	q3, q3, \b3
+	veor		\d0, \d0, q0
+	veor		\d1, \d1, q1
+	veor		\d2, \d2, q2
+	veor		\d3, \d3, q3
+	.endm
+
+	.macro	hr_cb, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3, n
+	vadd.i32	\c0, \c0, \d0
+	vadd.i32	\c1, \c1, \d1
+	vadd.i32	\c2, \c2, \d2
+	vadd.i32	\c3, \c3, \d3
+	veor		T0, \b0, \c0
+	veor		T1, \b1, \c1
+	vshl.u32	\b0, T0, #\n
+	vshl.u32	\b1, T1, #\n
+	vsri.u32	\b0, T0, #(32 - \n)
+	vsri.u32	\b1, T1, #(32 - \n)
+	veor		T0, \b2, \c2
+	veor		T1, \b3, \c3
+	vshl.u32	\b2, T0, #\n
+	vshl.u32	\b3, T1, #\n
+	vsri.u32	\b2, T0, #(32 - \n)
+	vsri.u32	\b3, T1, #(32 - \n)
+	.endm
+
+	.macro	hr, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3, e0, e1, e2, e3, e4, e5, e6, e7, k0, k1, k2, k3, k4, k5
+	hr_ab		\b0, \b1, \b2, \b3, \d0, \d1, \d2, \d3
 	vrev32.16	\d0, \d0
 	vrev32.16	\d1, \d1
-	.endm
-
-	.macro	qs2, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h
-	vadd.i32	\c0, \c0, \d0
-	vadd.i32	\c1, \c1, \d1
-	veor		T0, \b0, \c0
-	veor		T1, \b1, \c1
-	vshl.u32	\b0, T0, #12
-	vshl.u32	\b1, T1, #12
-	vsri.u32	\b0, T0, #20
-	vsri.u32	\b1, T1, #20
-	.endm
-
-	.macro	qs3, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h
-	vadd.i32	\a0, \a0, \b0
-	vadd.i32	\a1, \a1, \b1
+	vrev32.16	\d2, \d2
+	vrev32.16	\d3, \d3
+	\k0
+	to_c
+	hr_cb		\b0, \b1, \b2, \b3, \c0, \c1, \c2, \c3, \d0, \d1, \d2, \d3, 12
+	\k1
+	to_a
+	\k2
 	vldr		d20, [sp, #F_ROT8]
-	veor		\d0, \d0, \a0
-	veor		\d1, \d1, \a1
-	vtbl.8		\d0l, {\d0l}, d20
-	vtbl.8		\d0h, {\d0h}, d20
-	vtbl.8		\d1l, {\d1l}, d20
-	vtbl.8		\d1h, {\d1h}, d20
-	.endm
-
-	.macro	qs4, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h
-	vadd.i32	\c0, \c0, \d0
-	vadd.i32	\c1, \c1, \d1
-	veor		T0, \b0, \c0
-	veor		T1, \b1, \c1
-	vshl.u32	\b0, T0, #7
-	vshl.u32	\b1, T1, #7
-	vsri.u32	\b0, T0, #25
-	vsri.u32	\b1, T1, #25
-	.endm
-
-/* qs2 of one pair (x) interleaved with qs1 of another (y) */
-	.macro	qs21, a0, b0, c0, d0, a1, b1, c1, d1, d0l, d0h, d1l, d1h, e0, f0, g0, k0, e1, f1, g1, k1, k0l, k0h, k1l, k1h
-	vadd.i32	\c0, \c0, \d0
-	vadd.i32	\e0, \e0, \f0
-	vadd.i32	\c1, \c1, \d1
-	vadd.i32	\e1, \e1, \f1
-	veor		T0, \b0, \c0
-	veor		\k0, \k0, \e0
-	veor		T1, \b1, \c1
-	veor		\k1, \k1, \e1
-	vshl.u32	\b0, T0, #12
-	vrev32.16	\k0, \k0
-	vshl.u32	\b1, T1, #12
-	vrev32.16	\k1, \k1
-	vsri.u32	\b0, T0, #20
-	vsri.u32	\b1, T1, #20
+	hr_ab		\b0, \b1, \b2, \b3, \d0, \d1, \d2, \d3
+	vtbl.8		\e0, {\e0}, d20
+	vtbl.8		\e1, {\e1}, d20
+	vtbl.8		\e2, {\e2}, d20
+	vtbl.8		\e3, {\e3}, d20
+	vtbl.8		\e4, {\e4}, d20
+	vtbl.8		\e5, {\e5}, d20
+	vtbl.8		\e6, {\e6}, d20
+	vtbl.8		\e7, {\e7}, d20
+	\k3
+	to_c
+	hr_cb		\b0, \b1, \b2, \b3, \c0, \c1, \c2, \c3, \d0, \d1, \d2, \d3, 7
+	\k4
+	to_a
+	\k5
 	.endm
 
 /*
- * One double round; on entry and exit q8/q9 = x8/x9, [spl] = x10/x11.
- * The pairs: A = QR(0,4,8,12) QR(1,5,9,13), B = QR(2,6,10,14)
- * QR(3,7,11,15), C = QR(0,5,10,15) QR(1,6,11,12), D = QR(2,7,8,13)
- * QR(3,4,9,14).  The first step of B (of D) needs no c word, so it is
- * issued inside A (inside C), before the swap of the c words: a second
- * dependency chain in flight.  p0..p11: optional macros (Poly1305 pieces)
- * placed between steps.
+ * One double round; on entry and exit q2/q3 = x2/x3, q8/q9 = x8/x9,
+ * [spl] = x10/x11.  Column round: b = x4..x7, c = x8, x9, x10, x11,
+ * d = x12..x15; diagonal round: b = x5, x6, x7, x4, c = x10, x11, x8, x9,
+ * d = x15, x12, x13, x14.  p0..p11: optional Poly1305 pieces.
  */
-#define CH_A	X0, X4, XC0, X12, X1, X5, XC1, X13, d24, d25, d26, d27
-#define CH_B	X2, X6, XC0, X14, X3, X7, XC1, X15, d28, d29, d30, d31
-#define CH_C	X0, X5, XC0, X15, X1, X6, XC1, X12, d30, d31, d24, d25
-#define CH_D	X2, X7, XC0, X13, X3, X4, XC1, X14, d26, d27, d28, d29
 	.macro	dround, p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11
-	qs1	CH_A
-	\p0
-	qs21	CH_A, CH_B
-	\p1
-	qs3	CH_A
-	\p2
-	qs4	CH_A
-	\p3
-	vst1.32	{q8-q9}, [sp]
-	vld1.32	{q8-q9}, [spl]
-	qs2	CH_B
-	\p4
-	qs3	CH_B
-	\p5
-	qs4	CH_B
-	qs1	CH_C
-	\p6
-	qs21	CH_C, CH_D
-	\p7
-	qs3	CH_C
-	\p8
-	qs4	CH_C
-	\p9
-	vst1.32	{q8-q9}, [spl]
-	vld1.32	{q8-q9}, [sp]
-	qs2	CH_D
-	\p10
-	qs3	CH_D
-	\p11
-	qs4	CH_D
+	hr	q4, q5, q6, q7, q8, q9, q2, q3, q12, q13, q14, q15, d24, d25, d26, d27, d28, d29, d30, d31, \p0, \p1, \p2, \p3, \p4, \p5
+	hr	q5, q6, q7, q4, q2, q3, q8, q9, q15, q12, q13, q14, d30, d31, d24, d25, d26, d27, d28, d29, \p6, \p7, \p8, \p9, \p10, \p11
 	.endm
 
 /* the same with two Poly1305 blocks from [inp] interleaved */
