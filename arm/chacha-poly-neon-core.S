@@ -158,6 +158,8 @@ cnt	.req	lr
 .set	F_NR,		404
 .set	F_PEND,		408
 .set	F_ROT8,		416
+.set	F_G0,		424
+.set	F_G1,		428
 .set	FRAME,		448
 
 /* pstate */
@@ -578,77 +580,80 @@ SYM_FUNC_END(ctneon_hchacha)
 	adc	h4, h4, #1
 	.endm
 
-/* (dh:g0) = d0 = h0 r0 + h1 s3 + h2 s2 + h3 s1 */
+/*
+ * The products as two pairs of independent accumulators, so that the
+ * multiply-accumulate chains (4 cycles per dependent umlal on the A57
+ * model) run two at a time, and the coefficients each pair shares are
+ * loaded once:  (g1:g0) = d0, (dl:g2) = d1;  then limb 0 = g0, limb 1 =
+ * g2 + (d0 >> 32), carry dl, the two limbs parked in the frame;
+ * (g1:g0) = d2, (dh:g2) = d3, each plus the carry of the limb below.
+ */
 	.macro	poly_p1
 	ldr	t, [sp, #F_R0]
-	umull	g0, dh, h0, t
+	ldr	dh, [sp, #F_R1]
+	umull	g0, g1, h0, t		/* d0 = h0 r0 */
+	umull	g2, dl, h0, dh		/* d1 = h0 r1 */
+	umlal	g2, dl, h1, t		/*    + h1 r0 */
 	ldr	t, [sp, #F_S3]
-	umlal	g0, dh, h1, t
-	ldr	t, [sp, #F_S2]
-	umlal	g0, dh, h2, t
-	ldr	t, [sp, #F_S1]
-	umlal	g0, dh, h3, t
+	umlal	g0, g1, h1, t		/*    + h1 s3 */
+	umlal	g2, dl, h2, t		/*    + h2 s3 */
 	.endm
 
-/* (dh:g1) = d1 + (d0 >> 32) = h0 r1 + h1 r0 + h2 s3 + h3 s2 + h4 s1 + c */
 	.macro	poly_p2
-	mov	g1, #0
-	ldr	t, [sp, #F_R1]
-	umaal	g1, dh, h0, t
-	ldr	t, [sp, #F_R0]
-	umlal	g1, dh, h1, t
-	ldr	t, [sp, #F_S3]
-	umlal	g1, dh, h2, t
 	ldr	t, [sp, #F_S2]
-	umlal	g1, dh, h3, t
+	umlal	g0, g1, h2, t		/* d0 + h2 s2 */
+	umlal	g2, dl, h3, t		/* d1 + h3 s2 */
 	ldr	t, [sp, #F_S1]
-	umlal	g1, dh, h4, t
+	umlal	g0, g1, h3, t		/* d0 + h3 s1 */
+	umlal	g2, dl, h4, t		/* d1 + h4 s1 */
+	adds	g2, g2, g1
+	adc	dl, dl, #0
+	str	g0, [sp, #F_G0]
+	str	g2, [sp, #F_G1]
 	.endm
 
-/* (dh:g2) = d2 + c = h0 r2 + h1 r1 + h2 r0 + h3 s3 + h4 s2 + c */
 	.macro	poly_p3
-	mov	g2, #0
 	ldr	t, [sp, #F_R2]
-	umaal	g2, dh, h0, t
+	umull	g0, g1, h0, t		/* d2 = h0 r2 */
+	umull	g2, dh, h1, t		/* d3 = h1 r2 */
 	ldr	t, [sp, #F_R1]
-	umlal	g2, dh, h1, t
+	umlal	g0, g1, h1, t		/* d2 + h1 r1 */
+	umlal	g2, dh, h2, t		/* d3 + h2 r1 */
 	ldr	t, [sp, #F_R0]
-	umlal	g2, dh, h2, t
-	ldr	t, [sp, #F_S3]
-	umlal	g2, dh, h3, t
-	ldr	t, [sp, #F_S2]
-	umlal	g2, dh, h4, t
+	umlal	g0, g1, h2, t		/* d2 + h2 r0 */
+	umlal	g2, dh, h3, t		/* d3 + h3 r0 */
 	.endm
 
-/* (dh:dl) = d3 + c = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s3 + c */
 	.macro	poly_p4
-	mov	dl, #0
-	ldr	t, [sp, #F_R3]
-	umaal	dl, dh, h0, t
-	ldr	t, [sp, #F_R2]
-	umlal	dl, dh, h1, t
-	ldr	t, [sp, #F_R1]
-	umlal	dl, dh, h2, t
-	ldr	t, [sp, #F_R0]
-	umlal	dl, dh, h3, t
 	ldr	t, [sp, #F_S3]
-	umlal	dl, dh, h4, t
+	umlal	g0, g1, h3, t		/* d2 + h3 s3 */
+	umlal	g2, dh, h4, t		/* d3 + h4 s3 */
+	ldr	t, [sp, #F_S2]
+	umlal	g0, g1, h4, t		/* d2 + h4 s2 */
+	ldr	t, [sp, #F_R3]
+	umlal	g2, dh, h0, t		/* d3 + h0 r3 */
+	adds	g0, g0, dl		/* limb 2, carry g1 */
+	adc	g1, g1, #0
+	adds	g2, g2, g1		/* limb 3, carry dh */
+	adc	dh, dh, #0
 	.endm
 
 /*
- * d4 = h4 r0 + c (< 2^32); h = (g0, g1, g2, dl, d4 & 3) + 5 (d4 >> 2),
+ * d4 = h4 r0 + c (< 2^32); h = (limbs 0..3, d4 & 3) + 5 (d4 >> 2),
  * 5 (d4 >> 2) = (d4 & ~3) + (d4 >> 2).
  */
 	.macro	poly_p5
 	ldr	t, [sp, #F_R0]
 	mla	t, h4, t, dh
+	ldr	g1, [sp, #F_G0]
+	ldr	dl, [sp, #F_G1]
 	and	h4, t, #3
 	bic	dh, t, #3
 	add	dh, dh, t, lsr #2
-	adds	h0, g0, dh
-	adcs	h1, g1, #0
-	adcs	h2, g2, #0
-	adcs	h3, dl, #0
+	adds	h0, g1, dh
+	adcs	h1, dl, #0
+	adcs	h2, g0, #0
+	adcs	h3, g2, #0
 	adc	h4, h4, #0
 	.endm
 
