@@ -320,6 +320,13 @@ def main():
             out.append("Cycle estimates (llvm-mca, bench/mca.sh), cycles per byte.\n")
             body = [ln.split("\t") for ln in open(mca).read().splitlines() if ln and not ln.startswith("#")]
             out.append(rst_table(["core", "what", "bytes", "instructions", "cpu", "cycles", "cycles/byte"], body) + "\n")
+            cpb = {(b[0], b[4]): float(b[6]) for b in body
+                   if len(b) > 6 and re.match(r"^[0-9.]+$", b[6])}
+            rat = [f"{cpu} {cpb[('ctneon/ecb', cpu)] / cpb[('neonbs/ecb', cpu)]:.2f}"
+                   for (core, cpu) in cpb if core == "ctneon/ecb" and ("neonbs/ecb", cpu) in cpb]
+            if rat:
+                out.append("Ratio ctneon / in-tree aes-neonbs, estimated cycles per byte, "
+                           "ECB encryption of 4096 bytes: " + ", ".join(rat) + ".\n")
             with open(os.path.join(DATA, f"{cfg}-mca.txt"), "w") as f:
                 f.write(open(mca).read())
     if notes:
