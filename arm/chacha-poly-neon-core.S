@@ -8,36 +8,48 @@
  *
  * ChaCha, four blocks at once.  The state is "word sliced": q register Xi
  * holds word i of four consecutive blocks (lane j = block j), so a quarter
- * round QR(a, b, c, d) on four blocks is the scalar one on vectors:
+ * round QR(a, b, c, d) on four blocks is the scalar one on vectors, in four
+ * steps:
  *
- *   a += b; d ^= a; d <<<= 16;   c += d; b ^= c; b <<<= 12;
- *   a += b; d ^= a; d <<<= 8;    c += d; b ^= c; b <<<= 7;
+ *   s1: a += b; d ^= a; d <<<= 16      s2: c += d; b ^= c; b <<<= 12
+ *   s3: a += b; d ^= a; d <<<= 8       s4: c += d; b ^= c; b <<<= 7
  *
  * x <<< 16 is vrev32.16 (swap the halves of every 32-bit lane, in place);
- * x <<< n otherwise is t = x; x = t << n (vshl); x |= t >> (32 - n) (vsri),
- * with the xor that precedes the rotation writing t.  Sixteen words fill all
- * sixteen q registers and the rotations need temporaries, so two of the
- * four words x8..x11 live on the stack at any time: q8/q9 (XC0/XC1) hold
- * either x8, x9 or x10, x11 and q10/q11 are the temporaries T0/T1.  The
- * column round does QR(0,4,8,12)/QR(1,5,9,13) with x8, x9, swaps (one
- * vst1 + one vld1 of 32 bytes), then QR(2,6,10,14)/QR(3,7,11,15); the
- * diagonal round does QR(0,5,10,15)/QR(1,6,11,12) with x10, x11 still
- * resident, swaps back, then QR(2,7,8,13)/QR(3,4,9,14): two swaps per
- * double round, and the quarter rounds are issued in pairs (two
- * independent dependency chains).  Counter word 12 is the vector
- * state[12] + {0,1,2,3} (vadd.i32: it wraps modulo 2^32, never carrying
- * into word 13), kept on the stack and advanced by 4 per 256 bytes.
- * After the rounds the input words are added back (vld1 with all-lane
- * replication straight from state[]), each group of four words is
- * transposed (vtrn.32 + two vswp: q(4g+j) = bytes 16g..16g+15 of block j)
- * and written to a 256-byte keystream buffer on the stack, which is then
- * xored into the data: 256 bytes per step, or the tail in 16-byte pieces
- * and single bytes.  Lengths and loop counts are public, so are branches.
+ * x <<< 8 is vtbl.8 with the byte permutation {3,0,1,2, 7,4,5,6} (two per
+ * q register, in place, no temporary, not on the shift pipe); x <<< 12 and
+ * x <<< 7 are t = b ^ c; b = t << n (vshl); b |= t >> (32 - n) (vsri).
  *
- * Poly1305 on the integer unit.  The NEON unit is full with ChaCha, so
- * Poly1305 runs on the core registers, where it can overlap the vector
- * rounds in the stitched step (ARM cores issue integer multiplies beside
- * NEON instructions).  h = h0 + h1 2^32 + h2 2^64 + h3 2^96 + h4 2^128
+ * The four quarter rounds of a half round are issued in lockstep, step by
+ * step: four independent dependency chains (the A57 model is latency
+ * bound with two: 146 cycles per double round against 90 with four).
+ * Sixteen words plus two temporaries do not fit in sixteen q registers,
+ * but s1/s3 never touch the c row and s2/s4 never touch the a row.  So
+ * q2/q3 hold x2/x3 during s1/s3 and x10/x11 during s2/s4, swapping before
+ * every step through two 32-byte stack slots (x2/x3 at [sp], x10/x11 at
+ * [spl]; one vst1 + one vld1, on the load/store pipes, off the NEON
+ * pipes); q10/q11 are the temporaries T0/T1 (and d20 the vtbl index).
+ * Per double round: 96 add/eor/vrev, 32 vshl/vsri, 16 vtbl, 2 vldr of the
+ * index, 16 swap loads/stores (138 instructions for 256 bytes).
+ *
+ * Counter word 12 is the vector state[12] + {0,1,2,3} (vadd.i32: it wraps
+ * modulo 2^32, never carrying into word 13), kept on the stack and
+ * advanced by 4 per 256 bytes.  After the rounds the input words are
+ * added back (vld1 with all-lane replication straight from state[]), each
+ * group of four words is transposed (vtrn.32 + two vswp: q(4g+j) = bytes
+ * 16g..16g+15 of block j) and written to a 256-byte keystream buffer on
+ * the stack, which is then xored into the data: 256 bytes per step, or the
+ * tail in 16-byte pieces and single bytes.  Lengths and loop counts are
+ * public, so are the branches.
+ *
+ * HChaCha: one block, one row per q register, the diagonal round made a
+ * column round by rotating rows 1..3 by one, two, three words (vext).
+ *
+ * Poly1305 on the integer unit (the choice).  The NEON unit is saturated
+ * by ChaCha, while the integer multiplier is idle: Poly1305 on the core
+ * registers overlaps the vector rounds in the stitched step.  26-bit limbs
+ * on NEON (vmull.u32 with r^2, r^4) would be faster for Poly1305 alone,
+ * but in the stitched step they would compete with ChaCha for the same
+ * pipes.  h = h0 + h1 2^32 + h2 2^64 + h3 2^96 + h4 2^128
  * with 32-bit limbs, r = r0 + .. + r3 2^96 clamped: r0..r3 < 2^28 and
  * r1, r2, r3 divisible by 4.  As 2^130 = 5 (mod p), 2^128 = 5/4, so a
  * product limb hi*rj with i + j >= 4 folds down by 2^128 with the
@@ -51,46 +63,56 @@
  *   d4 = h4 r0
  *
  * (h4 r0 stays at 2^128: r0 is not a multiple of 4).  With h4 <= 6 each
- * di is below 5 * 2^32 * 1.25 * 2^28 < 2^63, so umull/umlal accumulate a
- * di plus the carry of d(i-1) in 64 bits without overflow (umaal adds that
- * carry to the first product).  d4 + carry < 2^32 (one mla).  Partial
- * reduction: c = d4 >> 2, h4 = d4 & 3, h += 5c (5c = (d4 & ~3) + (d4 >> 2))
- * with a carry chain through h0..h4.  Afterwards h < 2^130 + 2^31 < 2p, so
- * one conditional subtraction reduces fully: the final step computes
- * g = h + 5; bit 130 of g (g4 >> 2, which is 0 or 1 since g < 2^131) is set
- * exactly when h >= p, and then h mod p = g - 2^130, whose low 128 bits are
- * those of g.  The selection is by mask (0 - (g4 >> 2)), no branch; the
- * tag is that plus s modulo 2^128.  The bit-130 test is the one that the
- * carry-flag bug of seed 002 gets wrong; tests/unit/chacha-test.c drives h
- * to p - 1, p, p + 1 .. p + 4 = 2^130 - 1 and beyond.
- * One block costs 4 loads + 5 adds (absorb), 19 coefficient loads, 19
- * umull/umlal/umaal + 1 mla, 3 movs and 9 ALU (reduction): 60 instructions
- * per 16 bytes.  The coefficients r0..r3, s1..s3 are copied into the stack
- * frame and reloaded per product: every core register is taken by h, the
- * product and the pointers (the NEON-side registers are all in use too).
- *
- * 26-bit limbs on NEON (vmull.u32 with powers of r) would be fewer cycles
- * per byte for Poly1305 alone, but in the stitched step they would compete
- * with ChaCha for the one NEON pipeline; the integer multiplier is idle
- * during ChaCha.  Hence the choice.
+ * di is below 5 * 2^32 * 1.25 * 2^28 < 2^63, so umull/umlal accumulate it
+ * in 64 bits without overflow, with room for the carry of the limb below.
+ * d0/d1 and then d2/d3 are accumulated side by side (two umlal chains:
+ * a dependent umlal costs 4 cycles on the A57 model, one chain of 19 was
+ * the critical path of the stitched step), sharing each coefficient load;
+ * limbs 0 and 1 are parked in the frame meanwhile (registers).  Carries:
+ * limb(i) = lo(di + c), c = hi(di + c).  d4 + c < 2^32 (one mla).
+ * Partial reduction: c = d4 >> 2, h4 = d4 & 3, h += 5c (5c = (d4 & ~3) +
+ * (d4 >> 2)) with a carry chain through h0..h4.  Afterwards h < 2^130 +
+ * 2^31 < 2p (a carry out of the low 128 bits leaves them below 5c), so one
+ * conditional subtraction reduces fully: the final step computes g = h + 5;
+ * bit 130 of g (g4 >> 2, 0 or 1 since g < 2^131) is set exactly when
+ * h >= p, and then h mod p = g - 2^130, whose low 128 bits are those of g.
+ * The selection is by mask (0 - (g4 >> 2)), no branch; the tag is that
+ * plus s modulo 2^128.  The bit-130 test is the one the carry-flag bug of
+ * seed 002 got wrong; tests/unit/chacha-test.c drives h to p - 1, p,
+ * p + 1 .. p + 4 = 2^130 - 1 and beyond 2^130 (a version deciding from
+ * the carry of the low 128 bits alone fails only those vectors).
+ * One block: 4 loads + 5 adds (absorb), 11 coefficient loads, 19
+ * umull/umlal + 1 mla, 6 carry adds, 4 frame stores/loads, 9 ALU
+ * (reduction): 60 instructions per 16 bytes.  The coefficients r0..r3,
+ * s1..s3 are copied into the stack frame (every core register is taken by
+ * h, the accumulators and the pointers) and zeroed on return.
  *
  * The stitched step.  Per 256-byte chunk (4 ChaCha20 blocks), the ten
  * double rounds carry sixteen Poly1305 blocks: double rounds 1..8 each
- * absorb two blocks, cut into six pieces each (absorb, d0, d1, d2, d3,
- * d4 + fold) and placed between the quarter-round steps (the qr2 hooks), so
- * an in-order dual-issue core can pair them and an out-of-order one sees
- * two independent streams.  The ciphertext absorbed during the rounds of
- * chunk k is chunk k itself when decrypting (read from src before dst is
- * written: in place is fine) and chunk k - 1 when encrypting (already
- * written to dst); the lagging chunk and the tail (< 256 bytes; its final
- * partial 16-byte block zero padded through a stack buffer, with the
- * 2^128 pad bit) are absorbed by the plain loop.
+ * absorb two blocks, cut into six pieces each (absorb, the d0/d1 pair in
+ * two halves, the d2/d3 pair in two halves, d4 + fold) and placed between
+ * the ChaCha steps, so an in-order dual-issue core can pair them and an
+ * out-of-order one sees two independent streams.  The ciphertext absorbed
+ * during the rounds of chunk k is chunk k itself when decrypting (read
+ * from src before dst is written: in place is fine) and chunk k - 1 when
+ * encrypting (already written to dst); the lagging chunk and the tail
+ * (< 256 bytes; its final partial 16-byte block zero padded through a
+ * stack buffer, with the 2^128 pad bit) are absorbed by the plain loop.
+ *
+ * Costs (static instructions per byte of the steady-state loop; llvm-mca
+ * -mcpu=cortex-a57 cycles per byte on the executed stream of the ct
+ * harness, 640 minus 384 bytes, i.e. one 256-byte chunk):
+ *   ChaCha20                6.06 instr/B   4.08 c/B  (ChaCha12 ~3.9 instr/B)
+ *   stitched enc or dec     9.74 instr/B   4.44 c/B
+ *   Poly1305 alone          3.75 instr/B   3.13 c/B  (loop body, 100 iter.)
+ * So the stitched step costs ChaCha20 plus 0.36 c/B for Poly1305.
  *
  * Stack frame (FRAME bytes, zeroed before returning: keystream, key words):
- *   0   the x8, x9 slot      32   the x10, x11 slot
+ *   0   the x2, x3 slot      32   the x10, x11 slot
  *   64  the counter vector   80   keystream, 256 bytes
  *   336 the zero-padded last Poly1305 block
- *   352 r0 r1 r2 r3 s1 s2 s3      380 saved arguments
+ *   352 r0 r1 r2 r3 s1 s2 s3      380 saved arguments, pending pointer
+ *   416 the vtbl index of <<< 8   424 two parked Poly1305 limbs
  *
  * Poly1305 state (pstate, CTNEON_POLY_STATE_SIZE bytes, only 64 used):
  *   0 h0..h4   20 r0..r3   36 s1..s3   48 s (the pad key, 4 words)
@@ -114,8 +136,8 @@ X4	.req	q4
 X5	.req	q5
 X6	.req	q6
 X7	.req	q7
-XC0	.req	q8		/* x8 or x10 */
-XC1	.req	q9		/* x9 or x11 */
+XC0	.req	q8		/* x8 */
+XC1	.req	q9		/* x9 */
 T0	.req	q10
 T1	.req	q11
 X12	.req	q12
