@@ -14,6 +14,8 @@
 #   make check                 the whole test run (scripts/check.sh)
 #   make unit                  user-space core tests (tests/unit/)
 #   make ct-check              constant-time trace check (tests/ct/run.sh)
+#   make bench                 instruction counts and cycle estimates beside
+#                              the in-tree drivers (bench/run.sh, BENCH_CONFIGS=)
 #   make run                   the demo (scripts/run-demo.sh)
 #   make vm ARCH=.. KERNEL=..  build, then boot the QEMU guest tests once
 #   make clean
@@ -43,7 +45,7 @@ define fail_on_warnings
 	fi
 endef
 
-.PHONY: default modules install clean all-kernels check unit ct-check run vm help
+.PHONY: default modules install clean all-kernels check unit ct-check bench run vm help
 
 ifneq ($(KERNEL),)
 # ---------------------------------------------------------------- cross --
@@ -116,9 +118,16 @@ unit:
 	$(SRC)/tests/unit/run.sh all
 	$(SRC)/tests/unit/bs-run.sh arm
 	$(SRC)/tests/unit/bs-run.sh arm64
+	$(SRC)/tests/unit/ghash-run.sh arm
+	$(SRC)/tests/unit/ghash-run.sh arm64
+	$(SRC)/tests/unit/chacha-run.sh arm
+	$(SRC)/tests/unit/chacha-run.sh arm64
 
 ct-check:
 	$(SRC)/tests/ct/run.sh all
+
+bench:
+	$(SRC)/bench/run.sh $(BENCH_CONFIGS)
 
 run:
 	$(SRC)/scripts/run-demo.sh

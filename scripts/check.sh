@@ -73,6 +73,8 @@ step deps deps
 for a in arm arm64; do
 	step "unit-vpaes-$a" tests/unit/run.sh "$a"
 	step "unit-neonbs-$a" tests/unit/bs-run.sh "$a"
+	step "unit-ghash-$a" tests/unit/ghash-run.sh "$a"
+	step "unit-chacha-$a" tests/unit/chacha-run.sh "$a"
 done
 step ct-check tests/ct/run.sh all
 

@@ -19,7 +19,7 @@
 #
 # Environment:
 #   CTNEON_VM_ACCEL     -accel argument (default: QEMU's, multi-threaded TCG)
-#   CTNEON_VM_TIMEOUT   seconds before QEMU is killed (default 600)
+#   CTNEON_VM_TIMEOUT   seconds before QEMU is killed (default 1200)
 #   CTNEON_VM_CPU       override the -cpu model (e.g. cortex-a53, cortex-a7)
 #   CTNEON_VM_APPEND    more kernel command line
 #   CTNEON_VM_GUEST     a guest.sh to use instead of tests/vm/guest/guest.sh
@@ -55,7 +55,7 @@ t1=$(date +%s)
 
 APPEND="console=ttyAMA0 panic=-1 loglevel=5 ${CTNEON_VM_APPEND:-} $*"
 echo "run.sh: $QEMU -cpu $CPU, kernel $REL, append: $APPEND" >&2
-timeout -k 10 "${CTNEON_VM_TIMEOUT:-600}" \
+timeout -k 10 "${CTNEON_VM_TIMEOUT:-1200}" \
 	"$QEMU" -M virt -cpu "$CPU" -smp 2 -m 1024 \
 	${CTNEON_VM_ACCEL:+-accel "$CTNEON_VM_ACCEL"} \
 	-nographic -no-reboot \
