@@ -13,7 +13,7 @@
 # in-tree NEON drivers ctneon competes with are loaded.
 
 BIN=/test/bin
-DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon"
+DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon gcm-aes-ctneon rfc4106-gcm-aes-ctneon"
 
 # The message and keys are fixed so that the run can be checked anywhere.
 TEXT="ctneon: constant-time AES for NEON boards, no lookup tables at all"
