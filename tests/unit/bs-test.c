@@ -143,89 +143,8 @@ static void bs_crypt(int mode, const struct tkey *k, u8 *out, const u8 *in,
 	}
 }
 
-/* ---- callee-saved registers ---------------------------------------------- */
-#if defined(__aarch64__)
-/*
- * call6(fn, a0..a5): sets x19-x28 and d8-d15 to known values, calls fn and
- * returns a bit mask of the callee-saved registers that changed.
- */
-__asm__(
-	".text\n.p2align 2\n.globl call6\n.type call6, %function\ncall6:\n"
-	"stp x29, x30, [sp, #-176]!\n mov x29, sp\n"
-	"stp x19, x20, [sp, #16]\n stp x21, x22, [sp, #32]\n"
-	"stp x23, x24, [sp, #48]\n stp x25, x26, [sp, #64]\n"
-	"stp x27, x28, [sp, #80]\n stp d8, d9, [sp, #96]\n"
-	"stp d10, d11, [sp, #112]\n stp d12, d13, [sp, #128]\n"
-	"stp d14, d15, [sp, #144]\n"
-	"mov x16, x0\n mov x0, x1\n mov x1, x2\n mov x2, x3\n mov x3, x4\n"
-	"mov x4, x5\n mov x5, x6\n"
-	"mov x19, #19\n mov x20, #20\n mov x21, #21\n mov x22, #22\n"
-	"mov x23, #23\n mov x24, #24\n mov x25, #25\n mov x26, #26\n"
-	"mov x27, #27\n mov x28, #28\n"
-	"fmov d8, x19\n fmov d9, x20\n fmov d10, x21\n fmov d11, x22\n"
-	"fmov d12, x23\n fmov d13, x24\n fmov d14, x25\n fmov d15, x26\n"
-	"blr x16\n"
-	"mov x0, #0\n"
-	"cmp x19, #19\n cset x1, ne\n orr x0, x0, x1\n"
-	"cmp x20, #20\n cset x1, ne\n orr x0, x0, x1, lsl #1\n"
-	"cmp x21, #21\n cset x1, ne\n orr x0, x0, x1, lsl #2\n"
-	"cmp x22, #22\n cset x1, ne\n orr x0, x0, x1, lsl #3\n"
-	"cmp x23, #23\n cset x1, ne\n orr x0, x0, x1, lsl #4\n"
-	"cmp x24, #24\n cset x1, ne\n orr x0, x0, x1, lsl #5\n"
-	"cmp x25, #25\n cset x1, ne\n orr x0, x0, x1, lsl #6\n"
-	"cmp x26, #26\n cset x1, ne\n orr x0, x0, x1, lsl #7\n"
-	"cmp x27, #27\n cset x1, ne\n orr x0, x0, x1, lsl #8\n"
-	"cmp x28, #28\n cset x1, ne\n orr x0, x0, x1, lsl #9\n"
-	"fmov x1, d8\n cmp x1, #19\n cset x1, ne\n orr x0, x0, x1, lsl #10\n"
-	"fmov x1, d9\n cmp x1, #20\n cset x1, ne\n orr x0, x0, x1, lsl #11\n"
-	"fmov x1, d10\n cmp x1, #21\n cset x1, ne\n orr x0, x0, x1, lsl #12\n"
-	"fmov x1, d11\n cmp x1, #22\n cset x1, ne\n orr x0, x0, x1, lsl #13\n"
-	"fmov x1, d12\n cmp x1, #23\n cset x1, ne\n orr x0, x0, x1, lsl #14\n"
-	"fmov x1, d13\n cmp x1, #24\n cset x1, ne\n orr x0, x0, x1, lsl #15\n"
-	"fmov x1, d14\n cmp x1, #25\n cset x1, ne\n orr x0, x0, x1, lsl #16\n"
-	"fmov x1, d15\n cmp x1, #26\n cset x1, ne\n orr x0, x0, x1, lsl #17\n"
-	"ldp x19, x20, [sp, #16]\n ldp x21, x22, [sp, #32]\n"
-	"ldp x23, x24, [sp, #48]\n ldp x25, x26, [sp, #64]\n"
-	"ldp x27, x28, [sp, #80]\n ldp d8, d9, [sp, #96]\n"
-	"ldp d10, d11, [sp, #112]\n ldp d12, d13, [sp, #128]\n"
-	"ldp d14, d15, [sp, #144]\n"
-	"ldp x29, x30, [sp], #176\n ret\n"
-	".size call6, . - call6\n");
-unsigned long call6(void *fn, ...);
-#define HAVE_CALL6 1
-#define CALL6_REGS "x19-x28, d8-d15"
-#elif defined(__arm__)
-/*
- * call6(fn, a0..a5) for AAPCS (ARM or Thumb-2, unified syntax): a0-a3 go in
- * r0-r3, a4 and a5 on the stack; r4-r11 and d8-d15 are set to known values
- * around the call; the result has bit n set if rn (n = 4..11) or dn
- * (n = 8..15, either half) changed.
- */
-__asm__(
-	".text\n.p2align 2\n.globl call6\n.type call6, %function\ncall6:\n"
-	"push {r4-r12, lr}\n vpush {d8-d15}\n"
-	"mov ip, r0\n mov r0, r1\n mov r1, r2\n mov r2, r3\n"
-	"ldr r3, [sp, #104]\n ldr r4, [sp, #108]\n ldr r5, [sp, #112]\n"
-	"sub sp, sp, #8\n str r4, [sp]\n str r5, [sp, #4]\n"
-	".irp n, 8, 9, 10, 11, 12, 13, 14, 15\n"
-	"mov r4, #\\n\n vmov d\\n, r4, r4\n"
-	".endr\n"
-	"mov r4, #4\n mov r5, #5\n mov r6, #6\n mov r7, #7\n"
-	"mov r8, #8\n mov r9, #9\n mov r10, #10\n mov r11, #11\n"
-	"blx ip\n add sp, sp, #8\n mov r0, #0\n"
-	".irp n, 4, 5, 6, 7, 8, 9, 10, 11\n"
-	"cmp r\\n, #\\n\n it ne\n orrne r0, r0, #(1 << \\n)\n"
-	".endr\n"
-	".irp n, 8, 9, 10, 11, 12, 13, 14, 15\n"
-	"vmov r1, r2, d\\n\n cmp r1, #\\n\n it ne\n orrne r0, r0, #(1 << (\\n + 8))\n"
-	"cmp r2, #\\n\n it ne\n orrne r0, r0, #(1 << (\\n + 8))\n"
-	".endr\n"
-	"vpop {d8-d15}\n pop {r4-r12, pc}\n"
-	".size call6, . - call6\n");
-unsigned long call6(void *fn, ...);
-#define HAVE_CALL6 1
-#define CALL6_REGS "r4-r11, d8-d15"
-#endif
+/* ---- callee-saved registers: tests/unit/callsaved.h ---------------------- */
+#include "tests/unit/callsaved.h"
 
 /* ---- the composition tests ----------------------------------------------- */
 #define POISON	16
@@ -341,22 +260,20 @@ static void composition_tests(void)
 		sprintf(name, "AES-%d ctr_crypt carries across 32/64/96 bits and 2^128 wrap", klen[ks] * 8);
 		report(name, bad, why);
 	}
-#ifdef HAVE_CALL6
 	{
 		static u8 buf[16 * 9], ivb[16];
 		unsigned long m = 0;
 
-		m |= call6((void *)ctneon_bs_convert_key, k->bs, &k->ct.std[0][0], k->ct.rounds);
-		m |= call6((void *)ctneon_bs_ecb_encrypt, buf, buf, k->bs, k->ct.rounds, 9);
-		m |= call6((void *)ctneon_bs_ecb_decrypt, buf, buf, k->bs, k->ct.rounds, 9);
-		m |= call6((void *)ctneon_bs_cbc_decrypt, buf, buf, k->bs, k->ct.rounds, 9, ivb);
-		m |= call6((void *)ctneon_bs_ctr_crypt, buf, buf, k->bs, k->ct.rounds, 9, ivb);
-		m |= call6((void *)ctneon_bs_xts_encrypt, buf, buf, k->bs, k->ct.rounds, 9, ivb);
-		m |= call6((void *)ctneon_bs_xts_decrypt, buf, buf, k->bs, k->ct.rounds, 9, ivb);
+		m |= ctneon_call_saved((void *)ctneon_bs_convert_key, k->bs, &k->ct.std[0][0], k->ct.rounds);
+		m |= ctneon_call_saved((void *)ctneon_bs_ecb_encrypt, buf, buf, k->bs, k->ct.rounds, 9);
+		m |= ctneon_call_saved((void *)ctneon_bs_ecb_decrypt, buf, buf, k->bs, k->ct.rounds, 9);
+		m |= ctneon_call_saved((void *)ctneon_bs_cbc_decrypt, buf, buf, k->bs, k->ct.rounds, 9, ivb);
+		m |= ctneon_call_saved((void *)ctneon_bs_ctr_crypt, buf, buf, k->bs, k->ct.rounds, 9, ivb);
+		m |= ctneon_call_saved((void *)ctneon_bs_xts_encrypt, buf, buf, k->bs, k->ct.rounds, 9, ivb);
+		m |= ctneon_call_saved((void *)ctneon_bs_xts_decrypt, buf, buf, k->bs, k->ct.rounds, 9, ivb);
 		sprintf(why, "callee-saved registers changed (mask %#lx)", m);
-		report("callee-saved registers preserved (" CALL6_REGS ")", m != 0, why);
+		report("callee-saved registers preserved (" CTNEON_CALLSAVED_REGS ")", m != 0, why);
 	}
-#endif
 	free(k);
 }
 
