@@ -33,5 +33,5 @@ rep = {'@ROUNDS@': '\n'.join(out), '@FWD@': str(len(FWD)), '@INV@': str(len(INVP
        '@SR@': f(SRIDX), '@SRR1@': f(SRR1), '@ISR@': f(ISRIDX), '@R1@': f(R1IDX),
        '@COST@': open(HERE + '/cost.txt').read().rstrip() if os.path.exists(HERE + '/cost.txt') else 'see the report'}
 for k, v in rep.items(): t = t.replace(k, v)
-open('/work/main/arm64/aes-neonbs-core.S', 'w').write(t)
+open(os.path.join(HERE, '..', '..', '..', 'arm64', 'aes-neonbs-core.S'), 'w').write(t)
 print(cnt, len(FWD), len(INVP), nf_top, ni_top, file=sys.stderr)
