@@ -21,6 +21,9 @@
 # Environment:
 #   CTNEON_VM_MODULES=all      put the whole modules tree in (default: the
 #                              directories listed in MODULE_DIRS + deps)
+#   CTNEON_VM_WORK=DIR         stage in DIR/initramfs (default
+#                              build/<arch>-<kernel>): lets two guests of
+#                              one configuration be built at once
 #   CTNEON_VM_GUEST=FILE       use FILE as /test/guest.sh (for testing the
 #                              runner; normally tests/vm/guest/guest.sh)
 
@@ -39,7 +42,8 @@ CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
 REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1)
 KROOT=$CACHE/$ARCH-$KERNEL
 BUILD=$SRC/build/$ARCH-$KERNEL
-STAGE=$BUILD/initramfs
+WORK=${CTNEON_VM_WORK:-$BUILD}
+STAGE=$WORK/initramfs
 MOD=$BUILD/ctneon.ko
 
 # Module directories (relative to lib/modules/<rel>/) whose modules go in,
@@ -88,7 +92,7 @@ fi
 # modules is the selected ones plus every listed dependency.
 awk -v re="$re" -F': *' '
 	$1 ~ re { print $1; n = split($2, d, " "); for (i = 1; i <= n; i++) print d[i] }
-' "$KMODS/modules.dep" | sort -u >"$BUILD/initramfs.modules"
+' "$KMODS/modules.dep" | sort -u >"$WORK/initramfs.modules"
 # Compressed modules (6.12: .ko.xz) are decompressed once into the cache
 # ($KROOT/plain/), since busybox modprobe cannot read them.
 PLAIN=$KROOT/plain
@@ -106,12 +110,12 @@ while read -r m; do
 	fi
 	mkdir -p "$DMODS/$(dirname "$p")"
 	ln "$PLAIN/$p" "$DMODS/$p" 2>/dev/null || cp "$PLAIN/$p" "$DMODS/$p"
-done <"$BUILD/initramfs.modules"
+done <"$WORK/initramfs.modules"
 for f in modules.builtin modules.builtin.modinfo modules.order; do
 	[ -f "$KMODS/$f" ] && sed -e 's/\.ko\.\(xz\|zst\|gz\)$/.ko/' "$KMODS/$f" >"$DMODS/$f"
 done
 depmod -b "$STAGE" "$REL"
-log "$(wc -l <"$BUILD/initramfs.modules") modules for $REL"
+log "$(wc -l <"$WORK/initramfs.modules") modules for $REL"
 
 # ctneon and the guest tests
 cp "$MOD" "$STAGE/test/ctneon.ko"

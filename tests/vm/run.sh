@@ -24,6 +24,9 @@
 #   CTNEON_VM_APPEND    more kernel command line
 #   CTNEON_VM_GUEST     a guest.sh to use instead of tests/vm/guest/guest.sh
 #   CTNEON_VM_MODULES   see mkinitramfs.sh
+#   CTNEON_VM_WORK      directory for the initramfs and vm.log (default
+#                       build/<arch>-<kernel>; see mkinitramfs.sh)
+#   CTNEON_VM_QEMU_ARGS more QEMU arguments (e.g. a -drive)
 
 set -uo pipefail
 
@@ -48,7 +51,10 @@ REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1) || fail "no kernel
 if [ ! -f "$BUILD/ctneon.ko" ]; then
 	make -s -C "$SRC" ARCH="$ARCH" KERNEL="$KERNEL" >&2 || fail "module build failed"
 fi
-INITRD=$BUILD/initramfs.cpio.gz
+WORK=${CTNEON_VM_WORK:-$BUILD}
+mkdir -p "$WORK"
+export CTNEON_VM_WORK=$WORK
+INITRD=$WORK/initramfs.cpio.gz
 t0=$(date +%s)
 "$SRC/tests/vm/mkinitramfs.sh" "$ARCH" "$KERNEL" "$INITRD" || fail "mkinitramfs failed"
 t1=$(date +%s)
@@ -61,13 +67,13 @@ timeout -k 10 "${CTNEON_VM_TIMEOUT:-1200}" \
 	-nographic -no-reboot \
 	-kernel "$CACHE/$ARCH-$KERNEL/boot/vmlinuz-$REL" \
 	-initrd "$INITRD" \
-	-append "$APPEND" </dev/null 2>&1 |
-	tr -d '\r' | tee "$BUILD/vm.log"
+	-append "$APPEND" ${CTNEON_VM_QEMU_ARGS:-} </dev/null 2>&1 |
+	tr -d '\r' | tee "$WORK/vm.log"
 qrc=${PIPESTATUS[0]}
 t2=$(date +%s)
 echo "run.sh: initramfs $((t1 - t0)) s, boot+tests $((t2 - t1)) s, qemu exit $qrc" >&2
 
-marker=$(grep -a '^ctneon-vm: done rc=' "$BUILD/vm.log" | tail -n1)
+marker=$(grep -a '^ctneon-vm: done rc=' "$WORK/vm.log" | tail -n1)
 [ -n "$marker" ] || fail "no final marker (qemu exit $qrc$([ "$qrc" = 124 ] && echo ', timeout'))"
 echo "ok $NAME"
 grc=${marker#ctneon-vm: done rc=}
