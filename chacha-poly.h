@@ -33,7 +33,15 @@ asmlinkage void ctneon_chacha_crypt(u32 state[16], u8 *dst, const u8 *src,
 /* HChaCha (the XChaCha subkey): out[8] = words 0..3 and 12..15 after nrounds */
 asmlinkage void ctneon_hchacha(const u32 state[16], u32 out[8], int nrounds);
 
-/* key: r (clamped by the core) || s, 32 bytes; clears the accumulator */
+/*
+ * Poly1305.  These three entry points are integer-only on both
+ * architectures (no FP/SIMD register is read, written or saved), so they
+ * may run outside kernel_neon_begin(): the portable path uses them too, and
+ * a message may switch between the NEON and the portable path mid-way.
+ * The state holds r and s: wipe it after the final.
+ *
+ * key: r (clamped by the core) || s, 32 bytes; clears the accumulator
+ */
 asmlinkage void ctneon_poly1305_init(u8 *pstate, const u8 key[32]);
 /* blocks >= 0 whole 16-byte blocks, each with the 2^128 pad bit */
 asmlinkage void ctneon_poly1305_blocks(u8 *pstate, const u8 *src, int blocks);
@@ -49,5 +57,17 @@ asmlinkage void ctneon_poly1305_final(u8 *pstate, u8 tag[16]);
  */
 asmlinkage void ctneon_chachapoly_crypt(u32 state[16], u8 *pstate, u8 *dst,
 					const u8 *src, int bytes, int enc);
+
+/*
+ * The portable twins (chacha-ct.c), for contexts where NEON may not be
+ * used, and the state setup the glue shares with the tests.
+ */
+void ctneon_chacha_ct_crypt(u32 state[16], u8 *dst, const u8 *src,
+			    unsigned int bytes, int nrounds);
+void ctneon_hchacha_ct(const u32 state[16], u32 out[8], int nrounds);
+/* state = constants || key || iv (le32 counter || 96-bit nonce) */
+void ctneon_chacha_state(u32 state[16], const u32 key[8], const u8 iv[16]);
+/* the 32-byte key as little-endian words */
+void ctneon_chacha_key(u32 key[8], const u8 bytes[32]);
 
 #endif

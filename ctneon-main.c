@@ -9,7 +9,8 @@
  * NEON is not usable in every context: 32-bit 6.1 kernels refuse it in
  * softirq, where IPsec runs (their may_use_simd() is !in_interrupt()), and
  * every kernel refuses it in hard interrupt context.  There the same
- * request runs on the portable constant-time code (aes-ct.c, ghash-ct.c),
+ * request runs on the portable constant-time code (aes-ct.c, ghash-ct.c,
+ * chacha-ct.c and the integer-only Poly1305 of the cores),
  * which gives the same answer and, like the NEON cores, has no branch or
  * memory access that depends on a secret.  We chose this over deferring to
  * cryptd through crypto_simd because it is right in every context on all
@@ -60,12 +61,22 @@ static int __init ctneon_init(void)
 		return err;
 	err = ctneon_gcm_register();
 	if (err)
-		ctneon_aes_unregister();
+		goto out_aes;
+	err = ctneon_chacha_register();
+	if (err)
+		goto out_gcm;
+	return 0;
+
+out_gcm:
+	ctneon_gcm_unregister();
+out_aes:
+	ctneon_aes_unregister();
 	return err;
 }
 
 static void __exit ctneon_exit(void)
 {
+	ctneon_chacha_unregister();
 	ctneon_gcm_unregister();
 	ctneon_aes_unregister();
 }
@@ -73,6 +84,6 @@ static void __exit ctneon_exit(void)
 module_init(ctneon_init);
 module_exit(ctneon_exit);
 
-MODULE_DESCRIPTION("Constant-time AES and AES-GCM on NEON for ARM without the Crypto Extensions");
+MODULE_DESCRIPTION("Constant-time AES, AES-GCM and ChaCha20-Poly1305 on NEON for ARM without the Crypto Extensions");
 MODULE_AUTHOR("The ctneon developers");
 MODULE_LICENSE("GPL");

@@ -70,5 +70,7 @@ int ctneon_aes_register(void);
 void ctneon_aes_unregister(void);
 int ctneon_gcm_register(void);
 void ctneon_gcm_unregister(void);
+int ctneon_chacha_register(void);
+void ctneon_chacha_unregister(void);
 
 #endif

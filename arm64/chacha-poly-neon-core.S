@@ -238,6 +238,29 @@
 	ret
 	.endm
 
+/*
+ * The frame of the integer-only entry points (Poly1305): the same layout
+ * without d8-d15, so that they touch no FP/SIMD register at all and may
+ * run outside kernel_neon_begin() (the glue's portable path uses them).
+ */
+	.macro	cp_enter_int
+	stp	x29, x30, [sp, #-FRAME]!
+	mov	x29, sp
+	stp	x19, x20, [sp, #16]
+	stp	x21, x22, [sp, #32]
+	stp	x23, x24, [sp, #48]
+	stp	x25, x26, [sp, #64]
+	.endm
+
+	.macro	cp_leave_int
+	ldp	x19, x20, [sp, #16]
+	ldp	x21, x22, [sp, #32]
+	ldp	x23, x24, [sp, #48]
+	ldp	x25, x26, [sp, #64]
+	ldp	x29, x30, [sp], #FRAME
+	ret
+	.endm
+
 	.macro	load_consts
 	adr	x14, .Lrot8
 	ld1	{vrot8.16b, vlanes.16b}, [x14]
@@ -1058,7 +1081,7 @@ SYM_FUNC_END(ctneon_poly1305_init)
  * Clobbers x0-x7, x16, x17, flags.
  */
 SYM_FUNC_START(ctneon_poly1305_blocks)
-	cp_enter
+	cp_enter_int
 	mov	pst, x0
 	mov	pp, x1
 	sxtw	x0, w2
@@ -1067,7 +1090,7 @@ SYM_FUNC_START(ctneon_poly1305_blocks)
 	poly_load
 	poly_nblocks x0
 	poly_store
-	cp_leave
+	cp_leave_int
 SYM_FUNC_END(ctneon_poly1305_blocks)
 
 /*

@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctneon: chacha20, xchacha20, xchacha12, and the one-pass (stitched)
+ * rfc7539(chacha20,poly1305) and rfc7539esp(chacha20,poly1305) AEADs.
+ *
+ * Design notes
+ * ------------
+ * Semantics are those of the generic code: the chacha20 IV is 16 bytes,
+ * le32 block counter || 96-bit nonce, and the counter wraps modulo 2^32
+ * without a carry into the nonce.  XChaCha (draft-irtf-cfrg-xchacha): the
+ * 32-byte IV is a 128-bit nonce n0 and 128 bits n1; the subkey is
+ * HChaCha(key, n0) and the stream is ChaCha(subkey, counter = n1[8..15]
+ * as the 64-bit stream position, nonce = n1[0..7]), i.e. state words 12..15
+ * are le32 of IV bytes 24, 28, 16, 20.
+ *
+ * The AEAD (RFC 8439 section 2.8): the Poly1305 key is the first 32 bytes
+ * of the keystream block with counter 0, the text is encrypted from
+ * counter 1, and the tag is Poly1305 over
+ *     AAD || 0* || ciphertext || 0* || le64(len(AAD)) || le64(len(C))
+ * each part zero-padded to 16 bytes.  rfc7539esp (RFC 7634, IPsec ESP): the
+ * key ends with a 4-byte salt, the nonce is salt || the 8-byte IV, and the
+ * last 8 bytes of the associated data (the IV copy ESP puts there) are not
+ * authenticated.
+ *
+ * One pass: each step of the AEAD walk (at most a page, a multiple of 64
+ * bytes but the last) runs the stitched core ctneon_chachapoly_crypt(),
+ * which encrypts or decrypts with ChaCha20 on NEON and absorbs the
+ * ciphertext into Poly1305 on the integer unit in the same loop.  The
+ * associated data and the lengths block go to the core's Poly1305 entry
+ * points directly.
+ *
+ * NEON versus the portable code is decided per step, in the one place that
+ * decides it (ctneon_neon_begin()).  Without NEON, a step runs the portable
+ * ChaCha (chacha-ct.c) and the same Poly1305 entry points, which touch no
+ * FP/SIMD register and so may run anywhere; the Poly1305 state is one and
+ * the same on both paths, so a message can switch between them at any
+ * step.  This is what carries rfc7539esp in softirq on 32-bit 6.1 kernels.
+ *
+ * Constant time: the cores and chacha-ct.c have no secret-dependent branch
+ * or address; the glue's branches depend on lengths only; the tag is
+ * compared with crypto_memneq().  The key, the Poly1305 state (r and s),
+ * the keystream block of the Poly1305 key and the computed tag are wiped.
+ */
+#include <asm/neon.h>
+#include <crypto/algapi.h>
+#include <crypto/internal/aead.h>
+#include <crypto/internal/skcipher.h>
+#include <crypto/scatterwalk.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "ctneon.h"
+#include "chacha-poly.h"
+
+#define CTNEON_CHACHA_KEY_SIZE		32
+#define CTNEON_CHACHA_IV_SIZE		16
+#define CTNEON_XCHACHA_IV_SIZE		32
+#define CTNEON_CHACHA_BLOCK_SIZE	64
+#define CTNEON_POLY_TAG_SIZE		16
+#define CTNEON_ESP_SALT_SIZE		4
+
+/*
+ * Priorities.  The AEADs: above the rfc7539 template over the in-tree NEON
+ * drivers ((chacha20-neon 300 + poly1305-neon 200) / 2 = 250; the template
+ * over ctneon's chacha20 would be lower still).  The skciphers: see
+ * Documentation/performance.rst for the measurements that set them against
+ * the in-tree chacha20-neon (300).
+ */
+#define CTNEON_CHACHA_PRIORITY		250
+#define CTNEON_CHACHAPOLY_PRIORITY	300
+
+/* the associated data is absorbed in chunks of this size (a multiple of 16) */
+#define CTNEON_CP_AAD_CHUNK		128
+
+struct ctneon_chacha_ctx {
+	u32 key[8];
+	int nrounds;
+};
+
+struct ctneon_chachapoly_ctx {
+	u32 key[8];
+	u8 salt[CTNEON_ESP_SALT_SIZE];		/* rfc7539esp only */
+};
+
+/* per request: the AEAD's working state, kept off the stack */
+struct ctneon_chachapoly_reqctx {
+	u8 pstate[CTNEON_POLY_STATE_SIZE] __aligned(8);
+	u32 state[16];
+	u8 buf[CTNEON_CP_AAD_CHUNK];
+	u8 tag[CTNEON_POLY_TAG_SIZE];
+};
+
+/* ------------------------------------------------------------ skciphers */
+
+static int ctneon_chacha_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				unsigned int len, int nrounds)
+{
+	struct ctneon_chacha_ctx *ctx = crypto_skcipher_ctx(tfm);
+
+	if (len != CTNEON_CHACHA_KEY_SIZE)
+		return -EINVAL;
+	ctneon_chacha_key(ctx->key, key);
+	ctx->nrounds = nrounds;
+	return 0;
+}
+
+static int ctneon_chacha20_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				  unsigned int len)
+{
+	return ctneon_chacha_setkey(tfm, key, len, 20);
+}
+
+static int ctneon_chacha12_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				  unsigned int len)
+{
+	return ctneon_chacha_setkey(tfm, key, len, 12);
+}
+
+/* The one walk of the skciphers: XOR the keystream of state into the text. */
+static int ctneon_chacha_walk(struct skcipher_request *req, u32 state[16],
+			      int nrounds)
+{
+	struct skcipher_walk walk;
+	int err;
+
+	err = skcipher_walk_virt(&walk, req, false);
+	while (walk.nbytes) {
+		unsigned int n = walk.nbytes;
+
+		if (n < walk.total)
+			n = round_down(n, CTNEON_CHACHA_BLOCK_SIZE);
+		if (ctneon_neon_begin()) {
+			ctneon_chacha_crypt(state, walk.dst.virt.addr,
+					    walk.src.virt.addr, n, nrounds);
+			kernel_neon_end();
+		} else {
+			ctneon_chacha_ct_crypt(state, walk.dst.virt.addr,
+					       walk.src.virt.addr, n, nrounds);
+		}
+		err = skcipher_walk_done(&walk, walk.nbytes - n);
+	}
+	return err;
+}
+
+static int ctneon_chacha_encrypt(struct skcipher_request *req)
+{
+	struct ctneon_chacha_ctx *ctx =
+		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	u32 state[16];
+	int err;
+
+	ctneon_chacha_state(state, ctx->key, req->iv);
+	err = ctneon_chacha_walk(req, state, ctx->nrounds);
+	memzero_explicit(state, sizeof(state));
+	return err;
+}
+
+static int ctneon_xchacha_encrypt(struct skcipher_request *req)
+{
+	struct ctneon_chacha_ctx *ctx =
+		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
+	u32 state[16], subkey[8];
+	u8 iv[CTNEON_CHACHA_IV_SIZE];
+	int err;
+
+	/* subkey = HChaCha(key, IV bytes 0..15) */
+	ctneon_chacha_state(state, ctx->key, req->iv);
+	if (ctneon_neon_begin()) {
+		ctneon_hchacha(state, subkey, ctx->nrounds);
+		kernel_neon_end();
+	} else {
+		ctneon_hchacha_ct(state, subkey, ctx->nrounds);
+	}
+	/* counter = IV bytes 24..31 (low word first), nonce = bytes 16..23 */
+	memcpy(iv, req->iv + 24, 8);
+	memcpy(iv + 8, req->iv + 16, 8);
+	ctneon_chacha_state(state, subkey, iv);
+	err = ctneon_chacha_walk(req, state, ctx->nrounds);
+	memzero_explicit(state, sizeof(state));
+	memzero_explicit(subkey, sizeof(subkey));
+	return err;
+}
+
+static void ctneon_chacha_exit(struct crypto_skcipher *tfm)
+{
+	memzero_explicit(crypto_skcipher_ctx(tfm), sizeof(struct ctneon_chacha_ctx));
+}
+
+static struct skcipher_alg ctneon_chacha_algs[] = { {
+	.base.cra_name		= "chacha20",
+	.base.cra_driver_name	= "chacha20-ctneon",
+	.base.cra_priority	= CTNEON_CHACHA_PRIORITY,
+	.base.cra_blocksize	= 1,
+	.base.cra_ctxsize	= sizeof(struct ctneon_chacha_ctx),
+	.base.cra_module	= THIS_MODULE,
+	.min_keysize		= CTNEON_CHACHA_KEY_SIZE,
+	.max_keysize		= CTNEON_CHACHA_KEY_SIZE,
+	.ivsize			= CTNEON_CHACHA_IV_SIZE,
+	.chunksize		= CTNEON_CHACHA_BLOCK_SIZE,
+	.setkey			= ctneon_chacha20_setkey,
+	.encrypt		= ctneon_chacha_encrypt,
+	.decrypt		= ctneon_chacha_encrypt,
+	.exit			= ctneon_chacha_exit,
+}, {
+	.base.cra_name		= "xchacha20",
+	.base.cra_driver_name	= "xchacha20-ctneon",
+	.base.cra_priority	= CTNEON_CHACHA_PRIORITY,
+	.base.cra_blocksize	= 1,
+	.base.cra_ctxsize	= sizeof(struct ctneon_chacha_ctx),
+	.base.cra_module	= THIS_MODULE,
+	.min_keysize		= CTNEON_CHACHA_KEY_SIZE,
+	.max_keysize		= CTNEON_CHACHA_KEY_SIZE,
+	.ivsize			= CTNEON_XCHACHA_IV_SIZE,
+	.chunksize		= CTNEON_CHACHA_BLOCK_SIZE,
+	.setkey			= ctneon_chacha20_setkey,
+	.encrypt		= ctneon_xchacha_encrypt,
+	.decrypt		= ctneon_xchacha_encrypt,
+	.exit			= ctneon_chacha_exit,
+}, {
+	.base.cra_name		= "xchacha12",
+	.base.cra_driver_name	= "xchacha12-ctneon",
+	.base.cra_priority	= CTNEON_CHACHA_PRIORITY,
+	.base.cra_blocksize	= 1,
+	.base.cra_ctxsize	= sizeof(struct ctneon_chacha_ctx),
+	.base.cra_module	= THIS_MODULE,
+	.min_keysize		= CTNEON_CHACHA_KEY_SIZE,
+	.max_keysize		= CTNEON_CHACHA_KEY_SIZE,
+	.ivsize			= CTNEON_XCHACHA_IV_SIZE,
+	.chunksize		= CTNEON_CHACHA_BLOCK_SIZE,
+	.setkey			= ctneon_chacha12_setkey,
+	.encrypt		= ctneon_xchacha_encrypt,
+	.decrypt		= ctneon_xchacha_encrypt,
+	.exit			= ctneon_chacha_exit,
+} };
+
+/* ---------------------------------------------------------------- AEADs */
+
+static int ctneon_chachapoly_setkey(struct crypto_aead *tfm, const u8 *key,
+				    unsigned int len)
+{
+	struct ctneon_chachapoly_ctx *ctx = crypto_aead_ctx(tfm);
+	unsigned int saltlen = 12 - crypto_aead_ivsize(tfm);
+
+	if (len != CTNEON_CHACHA_KEY_SIZE + saltlen)
+		return -EINVAL;
+	ctneon_chacha_key(ctx->key, key);
+	memcpy(ctx->salt, key + CTNEON_CHACHA_KEY_SIZE, saltlen);
+	return 0;
+}
+
+static int ctneon_chachapoly_setauthsize(struct crypto_aead *tfm,
+					 unsigned int authsize)
+{
+	return authsize == CTNEON_POLY_TAG_SIZE ? 0 : -EINVAL;
+}
+
+/* Poly1305 over len bytes of p, the last partial block zero-padded. */
+static void ctneon_poly_padded(u8 *pstate, const u8 *p, unsigned int len)
+{
+	unsigned int blocks = len / 16, tail = len % 16;
+	u8 pad[16];
+
+	ctneon_poly1305_blocks(pstate, p, blocks);
+	if (tail) {
+		memset(pad, 0, sizeof(pad));
+		memcpy(pad, p + 16 * blocks, tail);
+		ctneon_poly1305_blocks(pstate, pad, 1);
+		memzero_explicit(pad, sizeof(pad));
+	}
+}
+
+/* Poly1305 over the first len bytes of sg, zero-padded to a block. */
+static void ctneon_poly_aad(struct ctneon_chachapoly_reqctx *rctx,
+			    struct scatterlist *sg, unsigned int len)
+{
+	unsigned int off = 0;
+
+	while (off < len) {
+		unsigned int n = min_t(unsigned int, len - off, sizeof(rctx->buf));
+
+		scatterwalk_map_and_copy(rctx->buf, sg, off, n, 0);
+		ctneon_poly_padded(rctx->pstate, rctx->buf, n);
+		off += n;
+	}
+}
+
+/* Little-endian 64-bit store. */
+static void ctneon_put_le64(u64 v, u8 *p)
+{
+	__le64 b = cpu_to_le64(v);
+
+	memcpy(p, &b, sizeof(b));
+}
+
+static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	struct ctneon_chachapoly_ctx *ctx = crypto_aead_ctx(tfm);
+	struct ctneon_chachapoly_reqctx *rctx = aead_request_ctx(req);
+	unsigned int ivsize = crypto_aead_ivsize(tfm);
+	unsigned int saltlen = 12 - ivsize;
+	unsigned int aadlen = req->assoclen, textlen;
+	u8 iv[CTNEON_CHACHA_IV_SIZE];
+	struct skcipher_walk walk;
+	bool neon;
+	int err;
+
+	if (saltlen) {			/* ESP: the IV copy is not authenticated */
+		if (aadlen < ivsize)
+			return -EINVAL;
+		aadlen -= ivsize;
+	}
+	if (!enc && req->cryptlen < CTNEON_POLY_TAG_SIZE)
+		return -EINVAL;
+	textlen = req->cryptlen - (enc ? 0 : CTNEON_POLY_TAG_SIZE);
+
+	/* counter 0 || salt || IV */
+	memset(iv, 0, 4);
+	memcpy(iv + 4, ctx->salt, saltlen);
+	memcpy(iv + 4 + saltlen, req->iv, ivsize);
+	ctneon_chacha_state(rctx->state, ctx->key, iv);
+
+	/* Poly1305 key = the first 32 bytes of block 0; the text from block 1 */
+	memset(rctx->buf, 0, 32);
+	neon = ctneon_neon_begin();
+	if (neon) {
+		ctneon_chacha_crypt(rctx->state, rctx->buf, rctx->buf, 32, 20);
+		kernel_neon_end();
+	} else {
+		ctneon_chacha_ct_crypt(rctx->state, rctx->buf, rctx->buf, 32, 20);
+	}
+	ctneon_poly1305_init(rctx->pstate, rctx->buf);
+
+	ctneon_poly_aad(rctx, req->src, aadlen);
+
+	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false)
+		  : skcipher_walk_aead_decrypt(&walk, req, false);
+	while (walk.nbytes) {
+		const u8 *src = walk.src.virt.addr;
+		u8 *dst = walk.dst.virt.addr;
+		unsigned int n = walk.nbytes;
+
+		if (n < walk.total)
+			n = round_down(n, CTNEON_CHACHA_BLOCK_SIZE);
+		if (ctneon_neon_begin()) {
+			ctneon_chachapoly_crypt(rctx->state, rctx->pstate, dst,
+						src, n, enc);
+			kernel_neon_end();
+		} else {
+			/* decrypting in place: absorb before overwriting */
+			if (!enc)
+				ctneon_poly_padded(rctx->pstate, src, n);
+			ctneon_chacha_ct_crypt(rctx->state, dst, src, n, 20);
+			if (enc)
+				ctneon_poly_padded(rctx->pstate, dst, n);
+		}
+		err = skcipher_walk_done(&walk, walk.nbytes - n);
+	}
+	if (err)
+		goto out;
+
+	ctneon_put_le64(aadlen, rctx->buf);
+	ctneon_put_le64(textlen, rctx->buf + 8);
+	ctneon_poly1305_blocks(rctx->pstate, rctx->buf, 1);
+	ctneon_poly1305_final(rctx->pstate, rctx->tag);
+
+	if (enc) {
+		scatterwalk_map_and_copy(rctx->tag, req->dst,
+					 req->assoclen + textlen,
+					 CTNEON_POLY_TAG_SIZE, 1);
+	} else {
+		scatterwalk_map_and_copy(rctx->buf, req->src,
+					 req->assoclen + textlen,
+					 CTNEON_POLY_TAG_SIZE, 0);
+		if (crypto_memneq(rctx->tag, rctx->buf, CTNEON_POLY_TAG_SIZE))
+			err = -EBADMSG;
+	}
+out:
+	memzero_explicit(rctx, sizeof(*rctx));
+	return err;
+}
+
+static int ctneon_chachapoly_encrypt(struct aead_request *req)
+{
+	return ctneon_chachapoly_request(req, true);
+}
+
+static int ctneon_chachapoly_decrypt(struct aead_request *req)
+{
+	return ctneon_chachapoly_request(req, false);
+}
+
+static int ctneon_chachapoly_init(struct crypto_aead *tfm)
+{
+	crypto_aead_set_reqsize(tfm, sizeof(struct ctneon_chachapoly_reqctx));
+	return 0;
+}
+
+static void ctneon_chachapoly_exit(struct crypto_aead *tfm)
+{
+	memzero_explicit(crypto_aead_ctx(tfm), sizeof(struct ctneon_chachapoly_ctx));
+}
+
+static struct aead_alg ctneon_chachapoly_algs[] = { {
+	.base.cra_name		= "rfc7539(chacha20,poly1305)",
+	.base.cra_driver_name	= "rfc7539-chacha20-poly1305-ctneon",
+	.base.cra_priority	= CTNEON_CHACHAPOLY_PRIORITY,
+	.base.cra_blocksize	= 1,
+	.base.cra_ctxsize	= sizeof(struct ctneon_chachapoly_ctx),
+	.base.cra_module	= THIS_MODULE,
+	.setkey			= ctneon_chachapoly_setkey,
+	.setauthsize		= ctneon_chachapoly_setauthsize,
+	.encrypt		= ctneon_chachapoly_encrypt,
+	.decrypt		= ctneon_chachapoly_decrypt,
+	.init			= ctneon_chachapoly_init,
+	.exit			= ctneon_chachapoly_exit,
+	.ivsize			= 12,
+	.maxauthsize		= CTNEON_POLY_TAG_SIZE,
+	.chunksize		= CTNEON_CHACHA_BLOCK_SIZE,
+}, {
+	.base.cra_name		= "rfc7539esp(chacha20,poly1305)",
+	.base.cra_driver_name	= "rfc7539esp-chacha20-poly1305-ctneon",
+	.base.cra_priority	= CTNEON_CHACHAPOLY_PRIORITY,
+	.base.cra_blocksize	= 1,
+	.base.cra_ctxsize	= sizeof(struct ctneon_chachapoly_ctx),
+	.base.cra_module	= THIS_MODULE,
+	.setkey			= ctneon_chachapoly_setkey,
+	.setauthsize		= ctneon_chachapoly_setauthsize,
+	.encrypt		= ctneon_chachapoly_encrypt,
+	.decrypt		= ctneon_chachapoly_decrypt,
+	.init			= ctneon_chachapoly_init,
+	.exit			= ctneon_chachapoly_exit,
+	.ivsize			= 8,
+	.maxauthsize		= CTNEON_POLY_TAG_SIZE,
+	.chunksize		= CTNEON_CHACHA_BLOCK_SIZE,
+} };
+
+int ctneon_chacha_register(void)
+{
+	int err;
+
+	err = crypto_register_skciphers(ctneon_chacha_algs,
+					ARRAY_SIZE(ctneon_chacha_algs));
+	if (err)
+		return err;
+	err = crypto_register_aeads(ctneon_chachapoly_algs,
+				    ARRAY_SIZE(ctneon_chachapoly_algs));
+	if (err)
+		crypto_unregister_skciphers(ctneon_chacha_algs,
+					    ARRAY_SIZE(ctneon_chacha_algs));
+	return err;
+}
+
+void ctneon_chacha_unregister(void)
+{
+	crypto_unregister_aeads(ctneon_chachapoly_algs,
+				ARRAY_SIZE(ctneon_chachapoly_algs));
+	crypto_unregister_skciphers(ctneon_chacha_algs,
+				    ARRAY_SIZE(ctneon_chacha_algs));
+}
+
+MODULE_ALIAS_CRYPTO("chacha20");
+MODULE_ALIAS_CRYPTO("chacha20-ctneon");
+MODULE_ALIAS_CRYPTO("xchacha20");
+MODULE_ALIAS_CRYPTO("xchacha20-ctneon");
+MODULE_ALIAS_CRYPTO("xchacha12");
+MODULE_ALIAS_CRYPTO("xchacha12-ctneon");
+MODULE_ALIAS_CRYPTO("rfc7539(chacha20,poly1305)");
+MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-ctneon");
+MODULE_ALIAS_CRYPTO("rfc7539esp(chacha20,poly1305)");
+MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-ctneon");
