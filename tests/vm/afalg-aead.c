@@ -4,6 +4,16 @@
  *
  *   gcm-aes-ctneon          vs  gcm_base(ctr(aes-generic),ghash-generic)
  *   rfc4106-gcm-aes-ctneon  vs  rfc4106(gcm_base(ctr(aes-generic),ghash-generic))
+ *   rfc7539-chacha20-poly1305-ctneon
+ *                           vs  rfc7539(chacha20-generic,poly1305-generic)
+ *   rfc7539esp-chacha20-poly1305-ctneon
+ *                           vs  rfc7539esp(chacha20-generic,poly1305-generic)
+ *
+ * (The ChaCha20-Poly1305 pairs follow the GCM ones below with their own
+ * parameters: a 32-byte key (+ 4-byte salt for rfc7539esp), a 16-byte tag
+ * only, AAD like gcm for rfc7539 and 8..80 bytes (sometimes up to 1 KiB)
+ * for rfc7539esp, whose last 8 bytes are the IV copy, not authenticated;
+ * rfc7539esp refuses assoclen < 8 with EINVAL.)
  *
  * Both sides of a pair are bound as "aead" sockets.  Each random case
  * draws a key (AES-128/192/256, plus the 4-byte salt for rfc4106), an
@@ -51,6 +61,7 @@
  *   -l  longest text (default 3 pages)
  *   -b  percentage of cases with a long text (> 4 KiB) and, for gcm, a long
  *       AAD (> 80 bytes) (default 4)
+ *   -p  run only the pairs whose driver name contains this string
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -92,17 +103,46 @@
 #define SEED0		0x9cf3a2e1d4b5c607ULL
 #define TIMEOUT_S	20
 
+enum aead_kind { K_GCM, K_RFC4106, K_CP, K_CPESP };
+
 struct aead_pair {
 	const char *name;	/* driver under test */
 	const char *ref;	/* reference instance */
-	int rfc4106;
+	enum aead_kind kind;
 };
 
 static const struct aead_pair pairs[] = {
-	{ "gcm-aes-ctneon", "gcm_base(ctr(aes-generic),ghash-generic)", 0 },
+	{ "gcm-aes-ctneon", "gcm_base(ctr(aes-generic),ghash-generic)", K_GCM },
 	{ "rfc4106-gcm-aes-ctneon",
-	  "rfc4106(gcm_base(ctr(aes-generic),ghash-generic))", 1 },
+	  "rfc4106(gcm_base(ctr(aes-generic),ghash-generic))", K_RFC4106 },
+	{ "rfc7539-chacha20-poly1305-ctneon",
+	  "rfc7539(chacha20-generic,poly1305-generic)", K_CP },
+	{ "rfc7539esp-chacha20-poly1305-ctneon",
+	  "rfc7539esp(chacha20-generic,poly1305-generic)", K_CPESP },
 };
+
+/* ESP forms: 8-byte IV, salt at the end of the key, IV copy ending the AAD */
+static int is_esp(const struct aead_pair *p)
+{
+	return p->kind == K_RFC4106 || p->kind == K_CPESP;
+}
+
+static int is_chacha(const struct aead_pair *p)
+{
+	return p->kind == K_CP || p->kind == K_CPESP;
+}
+
+static int valid_authsize(const struct aead_pair *p, unsigned int a)
+{
+	switch (p->kind) {
+	case K_GCM:
+		return a == 4 || a == 8 || (a >= 12 && a <= 16);
+	case K_RFC4106:
+		return a == 8 || a == 12 || a == 16;
+	default:
+		return a == 16;
+	}
+}
 
 static const unsigned int gcm_authsizes[] = { 4, 8, 12, 13, 14, 15, 16 };
 static const unsigned int rfc_authsizes[] = { 8, 12, 16 };
@@ -548,7 +588,7 @@ static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 {
 	static const size_t klens[] = { 16, 24, 32 };
 	uint8_t key[36], iv[12], *aad, *pt, *ct, *out;
-	size_t klen = klens[below(3)], ivlen = p->rfc4106 ? 8 : 12;
+	size_t klen = is_chacha(p) ? 32 : klens[below(3)], ivlen = is_esp(p) ? 8 : 12;
 	size_t assoclen, textlen, nedge = sizeof(edges) / sizeof(edges[0]);
 	unsigned int authsize;
 	struct req r;
@@ -556,25 +596,31 @@ static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 	int err, e2, fails = 0;
 	size_t at;
 
-	if (p->rfc4106) {
+	if (is_chacha(p))
+		authsize = 16;
+	else if (p->kind == K_RFC4106)
 		authsize = rfc_authsizes[below(3)];
-		klen += 4;
-	} else {
+	else
 		authsize = gcm_authsizes[below(7)];
-	}
+	if (is_esp(p))
+		klen += 4;
 	fill(key, klen);
 	fill(iv, ivlen);
 
 	if (i < nedge) {
 		assoclen = edges[i][0];
 		textlen = edges[i][1];
-		if (p->rfc4106 && assoclen != 16 && assoclen != 20)
+		if (p->kind == K_RFC4106 && assoclen != 16 && assoclen != 20)
 			assoclen = below(2) ? 16 : 20;
+		if (p->kind == K_CPESP && assoclen < 8)
+			assoclen = between(8, 20);
 	} else {
 		int big = below(100) < big_pct;
 
-		if (p->rfc4106)
+		if (p->kind == K_RFC4106)
 			assoclen = below(2) ? 16 : 20;
+		else if (p->kind == K_CPESP)
+			assoclen = big ? between(81, AAD_MAX) : between(8, 80);
 		else
 			assoclen = big ? between(81, AAD_MAX) : between(0, 80);
 		if (big)
@@ -589,8 +635,8 @@ static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 	if (negative) {		/* keep the forgery loops short */
 		if (textlen > 300)
 			textlen = below(301);
-		if (!p->rfc4106 && assoclen > 80)
-			assoclen = below(81);
+		if (p->kind != K_RFC4106 && assoclen > 80)
+			assoclen = p->kind == K_CPESP ? between(8, 80) : below(81);
 	}
 
 	err = setup(s, key, klen, authsize);
@@ -603,7 +649,7 @@ static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 	/* the plaintext request: AAD || text (rfc4106: the IV copy ends the AAD) */
 	aad = buf_in;
 	fill(aad, assoclen);
-	if (p->rfc4106)
+	if (is_esp(p))
 		memcpy(aad + assoclen - 8, iv, 8);
 	pt = aad + assoclen;
 	fill(pt, textlen);
@@ -684,7 +730,7 @@ static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 	 * or the text.  Both sides must refuse with EBADMSG.
 	 */
 	{
-		size_t auth_aad = p->rfc4106 ? assoclen - 8 : assoclen;
+		size_t auth_aad = is_esp(p) ? assoclen - 8 : assoclen;
 		size_t npos = authsize + 1, k;
 
 		for (k = 0; k < npos; k++) {
@@ -736,11 +782,14 @@ static int negative_params(const struct aead_pair *p, struct side *s)
 {
 	static const size_t bad_gcm_keys[] = { 0, 1, 8, 15, 17, 20, 23, 25, 31, 33, 40, 48, 64 };
 	static const size_t bad_rfc_keys[] = { 0, 3, 4, 8, 16, 19, 21, 24, 27, 29, 32, 35, 37, 40 };
-	static const size_t bad_assoclens[] = { 0, 8, 12, 15, 17, 21, 24 };
-	const size_t *bk = p->rfc4106 ? bad_rfc_keys : bad_gcm_keys;
-	size_t nbk = p->rfc4106 ? sizeof(bad_rfc_keys) / sizeof(bad_rfc_keys[0])
-			       : sizeof(bad_gcm_keys) / sizeof(bad_gcm_keys[0]);
-	size_t klen = p->rfc4106 ? 20 : 16;
+	static const size_t bad_cp_keys[] = { 0, 1, 16, 24, 31, 33, 36, 48, 64 };
+	static const size_t bad_cpesp_keys[] = { 0, 4, 16, 32, 35, 37, 40, 64 };
+	static const size_t bad_rfc_assoclens[] = { 0, 8, 12, 15, 17, 21, 24 };
+	static const size_t bad_cpesp_assoclens[] = { 0, 1, 4, 7 };
+	const size_t *bk, *ba = NULL;
+	size_t nbk, nba = 0;
+	size_t klen = p->kind == K_GCM ? 16 : p->kind == K_RFC4106 ? 20 :
+		      p->kind == K_CP ? 32 : 36;
 	uint8_t key[64], iv[12];
 	char what[96];
 	unsigned int a;
@@ -748,6 +797,24 @@ static int negative_params(const struct aead_pair *p, struct side *s)
 	int fails = 0, checks = 0, et, er;
 	struct req r;
 
+#define SET(v, a) do { v = a; n##v = sizeof(a) / sizeof(a[0]); } while (0)
+	switch (p->kind) {
+	case K_GCM:
+		SET(bk, bad_gcm_keys);
+		break;
+	case K_RFC4106:
+		SET(bk, bad_rfc_keys);
+		SET(ba, bad_rfc_assoclens);
+		break;
+	case K_CP:
+		SET(bk, bad_cp_keys);
+		break;
+	default:
+		SET(bk, bad_cpesp_keys);
+		SET(ba, bad_cpesp_assoclens);
+		break;
+	}
+#undef SET
 	fill(key, sizeof(key));
 	fill(iv, sizeof(iv));
 
@@ -761,8 +828,7 @@ static int negative_params(const struct aead_pair *p, struct side *s)
 
 	/* authsizes */
 	for (a = 0; a <= 17; a++) {
-		int valid = p->rfc4106 ? (a == 8 || a == 12 || a == 16)
-				       : (a == 4 || a == 8 || (a >= 12 && a <= 16));
+		int valid = valid_authsize(p, a);
 
 		et = set_authsize(s[0].tfm, a);
 		er = set_authsize(s[1].tfm, a);
@@ -784,12 +850,12 @@ static int negative_params(const struct aead_pair *p, struct side *s)
 		return fails + 1;
 	}
 	r.iv = iv;
-	r.ivlen = p->rfc4106 ? 8 : 12;
+	r.ivlen = is_esp(p) ? 8 : 12;
 
-	/* rfc4106: assoclen must be 16 or 20 */
-	if (p->rfc4106) {
-		for (j = 0; j < sizeof(bad_assoclens) / sizeof(bad_assoclens[0]); j++) {
-			size_t al = bad_assoclens[j], tl = 32;
+	/* rfc4106: assoclen must be 16 or 20; rfc7539esp: at least 8 */
+	if (ba) {
+		for (j = 0; j < nba; j++) {
+			size_t al = ba[j], tl = 32;
 
 			fill(buf_in, al + tl + 16);
 			for (r.enc = 1; r.enc >= 0; r.enc--) {
@@ -809,12 +875,12 @@ static int negative_params(const struct aead_pair *p, struct side *s)
 
 	/* decryption shorter than the tag */
 	{
-		size_t al = p->rfc4106 ? 16 : 8, tl;
+		size_t al = is_esp(p) ? 16 : 8, tl;
 
 		r.enc = 0;
 		r.assoclen = al;
 		fill(buf_in, al + 16);
-		if (p->rfc4106)
+		if (is_esp(p))
 			memcpy(buf_in + al - 8, iv, 8);
 		for (tl = 0; tl < 16; tl += 5) {
 			/* request: AAD || tl bytes, less than the 16-byte tag */
@@ -827,7 +893,7 @@ static int negative_params(const struct aead_pair *p, struct side *s)
 	}
 	if (!fails)
 		printf("ok %s parameters (%d checks: key lengths, authsizes%s, decryption shorter than the tag)\n",
-		       p->name, checks, p->rfc4106 ? ", assoclen" : "");
+		       p->name, checks, ba ? ", assoclen" : "");
 	return fails;
 }
 
@@ -892,11 +958,12 @@ static int run_pair(const struct aead_pair *p, unsigned long cases, uint64_t see
 int main(int argc, char **argv)
 {
 	unsigned long cases = 2000;
+	const char *only = NULL;
 	uint64_t seed = SEED0;
 	size_t k;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "s:n:l:b:v")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:l:b:p:v")) != -1) {
 		switch (opt) {
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
@@ -912,11 +979,14 @@ int main(int argc, char **argv)
 		case 'b':
 			big_pct = (unsigned int)strtoul(optarg, NULL, 0);
 			break;
+		case 'p':
+			only = optarg;
+			break;
 		case 'v':
 			verbose = 1;
 			break;
 		default:
-			fprintf(stderr, "usage: %s [-s SEED] [-n CASES] [-l MAXLEN] [-b BIGPCT] [-v]\n",
+			fprintf(stderr, "usage: %s [-s SEED] [-n CASES] [-l MAXLEN] [-b BIGPCT] [-p NAME] [-v]\n",
 				argv[0]);
 			return 2;
 		}
@@ -934,6 +1004,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++)
-		run_pair(&pairs[k], cases, seed + k * 0x10001ULL);
+		if (!only || strstr(pairs[k].name, only))
+			run_pair(&pairs[k], cases, seed + k * 0x10001ULL);
 	return nfail ? 1 : 0;
 }

@@ -35,8 +35,13 @@
  * for the mode (ECB/CBC: multiples of 16; XTS: at least 16; CTR: any
  * non-zero); CTR IVs are often near a carry out of one or more bytes.
  *
+ * ChaCha (chacha20, xchacha20, xchacha12 against their -generic
+ * drivers): 32-byte keys, IVs of 16 or 32 bytes whose block counter is
+ * often a few blocks below its 32-bit wrap, any length, no chain path
+ * (the generic ChaCha does not hand back an advanced IV).
+ *
  * Negative cases (driver under test): every key length that is not an
- * AES (or, for XTS, double AES) key must be refused by ALG_SET_KEY with
+ * AES (or, for XTS, double AES; for ChaCha, 32-byte) key must be refused by ALG_SET_KEY with
  * EINVAL; XTS requests shorter than 16 bytes and ECB/CBC requests that
  * are not a multiple of 16 bytes must fail with EINVAL.  An alarm bounds
  * every case so that a hang becomes a FAIL line, not a stuck guest.
@@ -79,7 +84,13 @@
 #define DEFAULT_SEED	0x6374e0e5ULL
 #define CASE_TIMEOUT	20			/* seconds */
 
-enum mode { ECB, CBC, CTR, XTS };
+enum mode { ECB, CBC, CTR, XTS, CHACHA, XCHACHA };
+
+/* ChaCha: 32-byte keys only, any length, and no output IV to chain on */
+static int is_chacha(int mode)
+{
+	return mode == CHACHA || mode == XCHACHA;
+}
 enum path { P_IOV, P_SPLICE, P_INPLACE, P_CHAIN, P_NR };
 static const char *const path_name[P_NR] = { "iov", "splice", "inplace", "chain" };
 
@@ -95,6 +106,9 @@ static const struct pair default_pairs[] = {
 	{ "ctr-aes-ctneon", { "ctr(aes-generic)", "ctr(ecb(aes-generic))" } },
 	{ "xts-aes-ctneon", { "xts(ecb(aes-generic))", "xts(aes-generic)" } },
 	{ "ecb(aes-ctneon)", { "ecb(aes-generic)" } },
+	{ "chacha20-ctneon", { "chacha20-generic" } },
+	{ "xchacha20-ctneon", { "xchacha20-generic" } },
+	{ "xchacha12-ctneon", { "xchacha12-generic" } },
 };
 
 static int verbose;
@@ -186,7 +200,7 @@ static ssize_t send_ctl(int op, int enc, const uint8_t *iv, size_t ivlen,
 {
 	union {
 		char buf[CMSG_SPACE(sizeof(uint32_t)) +
-			 CMSG_SPACE(sizeof(struct af_alg_iv) + 16)];
+			 CMSG_SPACE(sizeof(struct af_alg_iv) + 32)];
 		struct cmsghdr align;
 	} u;
 	struct msghdr msg;
@@ -478,6 +492,10 @@ static int run_path(int op, enum path path, int enc,
 
 static enum mode mode_of(const char *name)
 {
+	if (!strncmp(name, "chacha", 6))
+		return CHACHA;
+	if (!strncmp(name, "xchacha", 7))
+		return XCHACHA;
 	if (!strncmp(name, "cbc", 3))
 		return CBC;
 	if (!strncmp(name, "ctr", 3))
@@ -521,6 +539,8 @@ static size_t draw_len(enum mode mode, unsigned long i)
 			len = 16 + len;
 		break;
 	case CTR:
+	case CHACHA:
+	case XCHACHA:
 		break;
 	}
 	return len;
@@ -528,7 +548,18 @@ static size_t draw_len(enum mode mode, unsigned long i)
 
 static void draw_iv(enum mode mode, uint8_t *iv)
 {
-	rnd_bytes(iv, 16);
+	rnd_bytes(iv, 32);
+	/*
+	 * ChaCha: often put the 32-bit block counter (le32 at IV byte 0, for
+	 * XChaCha at byte 24) a few blocks below its wrap, which must not
+	 * carry into the next word.
+	 */
+	if (is_chacha(mode) && rnd(4) == 0) {
+		uint8_t *c = iv + (mode == XCHACHA ? 24 : 0);
+
+		memset(c, 0xff, 4);
+		c[0] -= (uint8_t)rnd(8);
+	}
 	/* CTR: often put the counter just below a carry out of k bytes */
 	if (mode == CTR && rnd(4) == 0) {
 		unsigned int k = 1 + rnd(16);
@@ -574,10 +605,14 @@ static int negative_tests(const char *name, int tfm, enum mode mode)
 	static const size_t bad_xts_lens[] = { 1, 2, 8, 15 };
 	const size_t *keys, *lens = NULL;
 	size_t nkeys, nlens = 0, i;
-	uint8_t key[128], iv[16], in[PAGE + 16], out[PAGE + 16];
+	static const size_t bad_chacha_keys[] = { 0, 1, 16, 24, 31, 33, 40, 64 };
+	uint8_t key[128], iv[32], in[PAGE + 16], out[PAGE + 16];
 	int bad = 0, n = 0, err;
 
-	if (mode == XTS) {
+	if (is_chacha(mode)) {
+		keys = bad_chacha_keys;
+		nkeys = sizeof(bad_chacha_keys) / sizeof(*keys);
+	} else if (mode == XTS) {
 		keys = bad_xts_keys;
 		nkeys = sizeof(bad_xts_keys) / sizeof(*keys);
 		lens = bad_xts_lens;
@@ -616,7 +651,7 @@ static int negative_tests(const char *name, int tfm, enum mode mode)
 		for (enc = 0; enc < 2; enc++, n++) {
 			cur_case = (unsigned long)n;
 			alarm(CASE_TIMEOUT);
-			err = run_plain_once(tfm, enc, iv, mode == ECB ? 0 : 16, in, lens[i], out);
+			err = run_plain_once(tfm, enc, iv, 16, in, lens[i], out);
 			if (err != -EINVAL) {
 				printf("FAIL %s: %scryption of %zu bytes returned %s, not EINVAL\n",
 				       name, enc ? "en" : "de", lens[i],
@@ -635,7 +670,7 @@ static int test_pair(const char *test, const char *const *refs, int nrefs,
 		     unsigned long cases, uint64_t seed, int skip_missing)
 {
 	enum mode mode = mode_of(test);
-	size_t ivlen = mode == ECB ? 0 : 16;
+	size_t ivlen = mode == ECB ? 0 : mode == XCHACHA ? 32 : 16;
 	const char *ref = NULL;
 	uint8_t *src, *work, *tout, *rout;
 	unsigned long c, fails = 0;
@@ -676,7 +711,7 @@ static int test_pair(const char *test, const char *const *refs, int nrefs,
 
 	rng_state = seed;
 	for (c = 0; c < cases && fails < 3; c++) {
-		uint8_t key[64], iv[16];
+		uint8_t key[64], iv[32];
 		size_t klen, len, soff, toff, roff;
 		enum path path;
 		int enc, err, top, rop;
@@ -686,6 +721,8 @@ static int test_pair(const char *test, const char *const *refs, int nrefs,
 		klen = 16 + 8 * rnd(3);
 		if (mode == XTS)
 			klen *= 2;
+		if (is_chacha(mode))
+			klen = 32;
 		rnd_bytes(key, klen);
 		draw_iv(mode, iv);
 		len = draw_len(mode, c);
@@ -717,7 +754,7 @@ static int test_pair(const char *test, const char *const *refs, int nrefs,
 		for (enc = 1; enc >= 0 && top >= 0 && rop >= 0; enc--) {
 			size_t at, show;
 
-			path = (enum path)rnd(mode == XTS ? P_CHAIN : P_NR);
+			path = (enum path)rnd(mode == XTS || is_chacha(mode) ? P_CHAIN : P_NR);
 			path_count[path]++;
 			rnd_bytes(src + soff, len);
 			memcpy(work + toff, src + soff, len);
@@ -751,7 +788,7 @@ static int test_pair(const char *test, const char *const *refs, int nrefs,
 				at &= ~(size_t)15;
 				show = len - at < 32 ? len - at : 32;
 				hexdump("key ", key, klen);
-				hexdump("iv  ", iv, 16);
+				hexdump("iv  ", iv, ivlen);
 				hexdump("in  ", src + soff + at, show);
 				hexdump("got ", tout + toff + at, show);
 				hexdump("want", rout + roff + at, show);

@@ -47,6 +47,8 @@ FBCASES=${CTNEON_FBCASES:-300}
 WAIT=${CTNEON_WAIT:-120}
 DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon"
 DRIVERS="$DRIVERS gcm-aes-ctneon rfc4106-gcm-aes-ctneon"
+DRIVERS="$DRIVERS chacha20-ctneon xchacha20-ctneon xchacha12-ctneon"
+DRIVERS="$DRIVERS rfc7539-chacha20-poly1305-ctneon rfc7539esp-chacha20-poly1305-ctneon"
 AEADCASES=${CTNEON_AEADCASES:-2000}
 AEADFBCASES=${CTNEON_AEADFBCASES:-500}
 MODES="ecb cbc ctr xts"
@@ -193,10 +195,16 @@ blacklist aes_ce_ccm" >/etc/modprobe.d/ctneon-test.conf
 	;;
 esac
 case $(uname -m) in aarch64) ;; *) COMPETITORS="$COMPETITORS ghash_arm_ce" ;; esac	# gcm template
+# the in-tree ChaCha20 and Poly1305 (NEON), the rfc7539 template, the references
+case $(uname -m) in
+aarch64) COMPETITORS="$COMPETITORS chacha_neon poly1305_neon" ;;
+*)       COMPETITORS="$COMPETITORS chacha_neon poly1305_arm" ;;
+esac
+COMPETITORS="$COMPETITORS chacha20poly1305 chacha_generic poly1305_generic"
 for m in af_alg algif_skcipher algif_aead gcm ghash_generic ecb cbc ctr xts pcbc $COMPETITORS; do
 	modprobe "$m" 2>/dev/null || note "modprobe $m failed (built in or absent?)"
 done
-note "competitors: $(grep -E '^driver' /proc/crypto | awk '{ print $3 }' | grep -E '^(ecb|cbc|ctr|xts)-aes|^aes-' | tr '\n' ' ')"
+note "competitors: $(grep -E '^driver' /proc/crypto | awk '{ print $3 }' | grep -E '^(ecb|cbc|ctr|xts)-aes|^aes-|chacha|poly1305' | tr '\n' ' ')"
 dmesg_check boot
 
 # 1. load
@@ -221,6 +229,8 @@ done
 pick aes skcipher "pcbc(aes)" "pcbc(aes-ctneon)"
 pick gcm aead "gcm(aes)" gcm-aes-ctneon
 pick rfc4106 aead "rfc4106(gcm(aes))" rfc4106-gcm-aes-ctneon
+pick rfc7539 aead "rfc7539(chacha20,poly1305)" rfc7539-chacha20-poly1305-ctneon
+pick rfc7539esp aead "rfc7539esp(chacha20,poly1305)" rfc7539esp-chacha20-poly1305-ctneon
 
 # 4. differential tests, NEON then the portable path
 afalg_diff "" -n "$CASES"
@@ -264,17 +274,20 @@ if [ "${CTNEON_QUICK:-0}" != 1 ]; then
 	dmesg_check afalg-aead-fallback
 fi
 
-# 4d. IPsec ESP tunnel over rfc4106-gcm-aes-ctneon between two netns
+# 4d. IPsec ESP tunnels over rfc4106-gcm-aes-ctneon and
+# rfc7539esp-chacha20-poly1305-ctneon between two netns
 if [ "${CTNEON_NOIPSEC:-0}" != 1 ]; then
-	t0=$(now)
-	sh /test/ipsec.sh >/tmp/ipsec.out 2>&1
-	rc=$?
-	cat /tmp/ipsec.out
-	npass=$((npass + $(grep -c '^ok ' /tmp/ipsec.out)))
-	nfail=$((nfail + $(grep -c '^FAIL ' /tmp/ipsec.out)))
-	[ $rc != 0 ] && ! grep -q '^FAIL ' /tmp/ipsec.out && fail "ipsec: exit status $rc"
-	note "ipsec took $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
-	dmesg_check ipsec
+	for fam in gcm chacha; do
+		t0=$(now)
+		sh /test/ipsec.sh $fam >/tmp/ipsec.out 2>&1
+		rc=$?
+		cat /tmp/ipsec.out
+		npass=$((npass + $(grep -c '^ok ' /tmp/ipsec.out)))
+		nfail=$((nfail + $(grep -c '^FAIL ' /tmp/ipsec.out)))
+		[ $rc != 0 ] && ! grep -q '^FAIL ' /tmp/ipsec.out && fail "ipsec-$fam: exit status $rc"
+		note "ipsec-$fam took $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
+		dmesg_check ipsec-$fam
+	done
 fi
 
 # 5. tcrypt

@@ -1,17 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# /test/ipsec.sh: an IPsec ESP tunnel carried by rfc4106-gcm-aes-ctneon
-# between two network namespaces of the guest (busybox sh; run by guest.sh
-# with ctneon loaded).  Prints "ok NAME" / "FAIL NAME: why" lines and
-# exits 1 if anything failed.
+# /test/ipsec.sh [gcm|chacha]: an IPsec ESP tunnel carried by
+# rfc4106-gcm-aes-ctneon (gcm, the default) or by
+# rfc7539esp-chacha20-poly1305-ctneon (chacha) between two network
+# namespaces of the guest (busybox sh; run by guest.sh with ctneon loaded).
+# Prints "ok NAME" / "FAIL NAME: why" lines and exits 1 if anything failed.
 #
 #   netns a: veth va 10.99.0.1/24, inner address 10.98.1.1 (on lo)
 #   netns b: veth vb 10.99.0.2/24, inner address 10.98.2.1 (on lo)
 #   ESP tunnel mode between the outer addresses for the inner ones, one SA
-#   each way: a->b AES-128 (20-byte key+salt), b->a AES-256 (36 bytes),
-#   128-bit ICV, algorithm 'rfc4106(gcm(aes))' (the kernel resolves it to
-#   its best driver: ctneon's, at priority 295).
+#   each way: gcm: a->b AES-128 (20-byte key+salt), b->a AES-256 (36
+#   bytes), algorithm 'rfc4106(gcm(aes))' (the kernel resolves it to its
+#   best driver: ctneon's, at priority 295); chacha: two 36-byte keys
+#   (ChaCha20 key + salt), 'rfc7539esp(chacha20,poly1305)' (ctneon's at
+#   300, above the template over the in-tree drivers); 128-bit ICV.
 #
 # Checks:
 #   - the SAs were created and /proc/crypto shows rfc4106-gcm-aes-ctneon
@@ -34,11 +37,31 @@ IPDIR=/test/iproute2
 # arm under TCG is slower (arm 6.1 runs ESP on ctneon's portable path)
 case $(uname -m) in aarch64) KB=2048 ;; *) KB=1024 ;; esac
 KB=${CTNEON_IPSEC_KB:-$KB}
-DRV=rfc4106-gcm-aes-ctneon
+case ${1:-gcm} in
+gcm)
+	DRV=rfc4106-gcm-aes-ctneon
+	ALG='rfc4106(gcm(aes))'
+	T=ipsec
+	# AES-128 + salt a->b, AES-256 + salt b->a (fixed test keys)
+	KAB=0x000102030405060708090a0b0c0d0e0fdeadbeef
+	KBA=0x1f1e1d1c1b1a191817161514131211100f0e0d0c0b0a09080706050403020100cafef00d
+	;;
+chacha)
+	DRV=rfc7539esp-chacha20-poly1305-ctneon
+	ALG='rfc7539esp(chacha20,poly1305)'
+	T=ipsec-chacha
+	KAB=0x202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f01020304
+	KBA=0x5f5e5d5c5b5a595857565554535251504f4e4d4c4b4a494847464544434241400a0b0c0d
+	;;
+*)
+	echo "FAIL ipsec: unknown algorithm family '$1'"
+	exit 1
+	;;
+esac
 nfail=0
-ok() { echo "ok ipsec $*"; }
-fail() { echo "FAIL ipsec $*"; nfail=$((nfail + 1)); }
-note() { echo "# ipsec: $*"; }
+ok() { echo "ok $T $*"; }
+fail() { echo "FAIL $T $*"; nfail=$((nfail + 1)); }
+note() { echo "# $T: $*"; }
 
 LDSO=$(ls "$IPDIR"/lib/ld-linux* 2>/dev/null | head -n1)
 if [ ! -x "$IPDIR/ip" ] || [ -z "$LDSO" ]; then
@@ -88,16 +111,13 @@ setup() {
 	run ip2 -n a route add 10.98.2.1/32 via 10.99.0.2 src 10.98.1.1 || return 1
 	run ip2 -n b route add 10.98.1.1/32 via 10.99.0.1 src 10.98.2.1 || return 1
 
-	# keys: AES-128 + salt a->b, AES-256 + salt b->a (fixed test keys)
-	KAB=0x000102030405060708090a0b0c0d0e0fdeadbeef
-	KBA=0x1f1e1d1c1b1a191817161514131211100f0e0d0c0b0a09080706050403020100cafef00d
 	for n in a b; do
 		run ip2 -n $n xfrm state add src 10.99.0.1 dst 10.99.0.2 proto esp \
 			spi 0x0000a0b1 reqid 1 mode tunnel \
-			aead 'rfc4106(gcm(aes))' $KAB 128 || return 1
+			aead "$ALG" $KAB 128 || return 1
 		run ip2 -n $n xfrm state add src 10.99.0.2 dst 10.99.0.1 proto esp \
 			spi 0x0000b0a1 reqid 2 mode tunnel \
-			aead 'rfc4106(gcm(aes))' $KBA 128 || return 1
+			aead "$ALG" $KBA 128 || return 1
 	done
 	run ip2 -n a xfrm policy add src 10.98.1.1/32 dst 10.98.2.1/32 dir out \
 		tmpl src 10.99.0.1 dst 10.99.0.2 proto esp reqid 1 mode tunnel || return 1
@@ -168,12 +188,12 @@ if ! setup; then
 	cleanup
 	exit 1
 fi
-ok "setup: 2 netns, veth, 4 SAs (rfc4106(gcm(aes)) 128 and 256 bit), 4 policies"
+ok "setup: 2 netns, veth, 4 SAs ($ALG), 4 policies"
 r1=$(refcnt $DRV)
 if [ "$r1" -gt "$r0" ] && [ "$r1" -gt 1 ]; then
 	ok "$DRV carries the SAs: refcnt $r0 -> $r1"
 else
-	fail "$DRV refcnt $r0 -> $r1 with 4 SAs: the SAs use another driver ($(grep -B1 -A3 'rfc4106' /proc/crypto | grep -E 'driver|refcnt' | tr -s ' ' | tr '\n' ' '))"
+	fail "$DRV refcnt $r0 -> $r1 with 4 SAs: the SAs use another driver ($(grep -B1 -A3 "${ALG%%(*}" /proc/crypto | grep -E 'driver|refcnt' | tr -s ' ' | tr '\n' ' '))"
 fi
 
 if inns a ping -c 3 -W 5 -s 1000 10.98.2.1 >/tmp/ipsec.ping 2>&1 &&
