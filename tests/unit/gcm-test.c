@@ -35,7 +35,8 @@
  *     the same values against OpenSSL first.  Encrypt and decrypt.
  *  2. A stream of cases from the runner (OpenSSL via python3-cryptography),
  *     each tagged with its group: every message length 0..4096, every AAD
- *     length 0..80 with lengths around the block and batch edges, every
+ *     length 0..80 with lengths around the block and batch edges (and AAD
+ *     lengths around gcm-glue.c's 256-byte AAD chunks), every
  *     key size, rfc4106 (salt || IV, the IV copy at the end of the AAD not
  *     authenticated), truncated tags of 4, 8, 12..16 bytes.  Each case is
  *     encrypted (random steps, random fallbacks, in place or not) and
@@ -49,7 +50,8 @@
  *     page-sized steps from a page offset, and random steps: all equal to
  *     OpenSSL.
  *  5. The stream's end record: the number of cases of every group must be
- *     what the runner wrote.
+ *     what the runner wrote; and every path (bit-sliced then vpaes,
+ *     bit-sliced only, each kernel fallback) must have run at least once.
  *
  * Usage: gcm-test [STREAM|-]   (no argument: group 1 only)
  *        gcm-test --vectors    (print group 1's typed values)
@@ -177,6 +179,14 @@ struct path {
 	int gkey_ok;		/* the NEON GHASH key was ready */
 };
 
+/*
+ * How often each path ran (stream group "paths"): the fallbacks give the
+ * same bytes by design, so a run that never took one would test nothing.
+ */
+static struct {
+	unsigned long portable, bs_busy, gkey_busy, bs_and_vpaes, bs_only;
+} taken;
+
 static struct path pick_path(int fallbacks, unsigned int bytes)
 {
 	struct path p = { 1, 1, 1 };
@@ -200,6 +210,8 @@ static void gcm_hash(const struct gcm_ctx *ctx, struct path p, u8 x[16],
 	int core = p.neon && p.gkey_ok;
 	unsigned int blocks = len / 16, tail = len % 16;
 	u8 pad[16];
+
+	taken.gkey_busy += p.neon && !p.gkey_ok;
 
 	if (core)
 		ctneon_ghash_update(x, ctx->gkey, src, (int)blocks);
@@ -237,10 +249,14 @@ static void gcm_ctr_piece(const struct gcm_ctx *ctx, struct path p, u8 *dst,
 	unsigned int bs;
 
 	if (!p.neon) {
+		taken.portable++;
 		ctneon_aes_ct_ctr(&ctx->key, dst, src, bytes, ctr);
 		return;
 	}
 	bs = gcm_bs_blocks(bytes);
+	taken.bs_busy += bs && !p.bs_ok;
+	taken.bs_and_vpaes += bs && p.bs_ok && bytes > 16 * bs;
+	taken.bs_only += bs && p.bs_ok && bytes == 16 * bs;
 	if (bs && p.bs_ok) {
 		ctneon_bs_ctr_crypt(dst, src, ctx->bskey, ctx->key.rounds, (int)bs, ctr);
 		dst += 16 * bs;
@@ -455,7 +471,8 @@ static void test_vectors(void)
 enum { G_LENGTHS, G_AAD, G_RFC4106, G_TAGLEN, G_FORGE, G_SPLIT, NGROUPS };
 static const char *const group_name[NGROUPS] = {
 	"every message length 0..4096 (random AAD 0..80, every key size)",
-	"every AAD length 0..80 x lengths 0,1,15,16,17,127,128,129,4095,4096 x key sizes",
+	"every AAD length 0..80 x lengths 0,1,15,16,17,127,128,129,4095,4096 x key sizes;"
+	" AAD 240..1024 around the 256-byte chunks",
 	"rfc4106: salt || IV nonces, assoclen 16/20, IV copy not authenticated",
 	"truncated tags 4, 8, 12..16",
 	"forgeries: every tag bit, a ciphertext, AAD and nonce byte -> -EBADMSG",
@@ -727,6 +744,13 @@ static void test_stream(const char *path)
 		snprintf(name, sizeof(name), "stream: %s (%u cases)", group_name[g], gs[g].n);
 		report(name, gs[g].bad || !gs[g].n, gs[g].n ? "mismatch" : "no cases");
 	}
+	snprintf(name, sizeof(name),
+		 "stream: paths taken: bit-sliced + vpaes %lu, bit-sliced only %lu, "
+		 "bit-sliced key busy %lu, GHASH key busy %lu, no NEON %lu",
+		 taken.bs_and_vpaes, taken.bs_only, taken.bs_busy, taken.gkey_busy,
+		 taken.portable);
+	report(name, !taken.bs_and_vpaes || !taken.bs_only || !taken.bs_busy ||
+	       !taken.gkey_busy || !taken.portable, "a path never ran");
 	{
 		int bad = !ended || bad_record;
 
