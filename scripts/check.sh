@@ -4,7 +4,8 @@
 # scripts/check.sh: the whole ctneon test run (make check, .ci/run).
 #
 #   1. scripts/deps.sh                       packages
-#   2. tests/unit/run.sh, bs-run.sh          user-space core tests (qemu-user)
+#   2. tests/unit/run.sh, bs-run.sh, ...     user-space core tests (qemu-user)
+#      tests/unit/gcm-run.sh                 AES-GCM composed from the cores
 #      tests/ct/run.sh all                   constant-time trace check
 #   3. for arm/arm64 x 6.1/6.12:
 #        make ARCH=.. KERNEL=..              W=1 cross build, no warnings
@@ -74,6 +75,7 @@ for a in arm arm64; do
 	step "unit-vpaes-$a" tests/unit/run.sh "$a"
 	step "unit-neonbs-$a" tests/unit/bs-run.sh "$a"
 	step "unit-ghash-$a" tests/unit/ghash-run.sh "$a"
+	step "unit-gcm-$a" tests/unit/gcm-run.sh "$a"
 	step "unit-chacha-$a" tests/unit/chacha-run.sh "$a"
 done
 step ct-check tests/ct/run.sh all
