@@ -9,7 +9,8 @@
 # records made here with /usr/bin/python3's `cryptography` and a
 # big-integer Poly1305: the RFC 8439 and draft-irtf-cfrg-xchacha vectors
 # (each checked against OpenSSL first, so a typing error cannot pass for a
-# core bug), the Poly1305 final-reduction edge vectors, and random ChaCha20,
+# core bug), the Poly1305 final-reduction edge vectors, the module's
+# portable ChaCha (chacha-ct.c) against the C reference, and random ChaCha20,
 # Poly1305 and ChaCha20-Poly1305 cases (lengths 0..16 KiB, AAD 0..256).
 # arm: the ARM build gets the stream, the Thumb-2 build the fixed tests.
 # Prints "ok <name>" / "FAIL <name>" lines and a closing "N passed, N
@@ -347,7 +348,7 @@ build() {
 	{ $cc -O2 -Wall -Wextra "$@" "${cflags[@]}" "${asflags[@]}" -D__ASSEMBLY__ \
 		-Wa,--noexecstack "${inc[@]}" -c "$core" -o "$tmp/core$sfx.o" &&
 	  $cc -O2 -static -Wall -Wextra "$@" "${cflags[@]}" "${inc[@]}" -o "$tmp/chacha-test$sfx" \
-		"$here/chacha-test.c" "$tmp/core$sfx.o"; } >"$tmp/build$sfx.log" 2>&1 &&
+		"$here/chacha-test.c" "$top/chacha-ct.c" "$tmp/core$sfx.o"; } >"$tmp/build$sfx.log" 2>&1 &&
 	[ ! -s "$tmp/build$sfx.log" ]
 }
 
