@@ -18,10 +18,11 @@
  * them, and the mandatory-error list below pins the ones that matter.
  *
  * How, per skcipher (ecb, cbc, ctr, xts, chacha20, xchacha20/12):
- *   nokey    accept() before any key: ENOKEY (required)
+ *   nokey    a request before any key: ENOKEY (required; accept() itself
+ *            succeeds, AF_ALG hands out a "nokey" socket)
  *   keys     ALG_SET_KEY of every length 0..80 and 96, 128: valid lengths
  *            accepted, the rest EINVAL (required); after a refused key the
- *            transform has no key: accept() gives the same error as generic
+ *            transform has no key: a request fails as generic's does
  *   ivlen    ALG_SET_IV with a wrong ivlen (0, 1, ivsize-1, ivsize+1, 32,
  *            64): refused (required); no ALG_SET_IV at all: same output
  *   lengths  ECB/CBC: 1..15, 17, 31, 33, 4095, 4097 bytes; XTS: 1..15:
@@ -45,7 +46,9 @@
  * An alarm turns a hang into a FAIL line.  Output: "ok bad NAME GROUP (N
  * checks)" or "FAIL bad NAME GROUP: ..." lines; exit status 1 on failure.
  *
- * Usage: afalg-bad [-v] [NAME-SUBSTRING]
+ * Usage: afalg-bad [-v] [-B] [NAME-SUBSTRING]
+ *   -B  self-check of the test: the "forged" tags are sent unmodified, so
+ *       every forged group must FAIL (accepted where EBADMSG is required)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -102,6 +105,7 @@ static const struct pair pairs[] = {
 static int is_aead(enum kind k) { return k >= GCM; }
 
 static int verbose, nfail;
+static int break_it;	/* -B: "forge" without flipping: forged must FAIL */
 static const char *volatile cur = "";
 static uint8_t *in, *out_t, *out_r;
 
@@ -272,15 +276,20 @@ static int run(int tfm, const struct req *r, const uint8_t *data, size_t inlen,
 	return err;
 }
 
-/* accept() alone: 0 or -errno (ENOKEY without a key) */
-static int try_accept(int tfm)
+/*
+ * A request on a transform without a usable key: AF_ALG's accept()
+ * succeeds (the "nokey" socket) and the request itself must fail
+ * (ENOKEY).  A 32-byte encryption, AEAD with the kind's least assoclen.
+ */
+static int keyless_request(int tfm, int aead, uint32_t assoclen)
 {
-	int op = accept(tfm, NULL, NULL);
+	static const uint8_t zero_iv[64];
+	struct req r = { 1, 0, 0, zero_iv, aead, assoclen };
+	uint8_t buf[64 + 16], res[64 + 16];
+	size_t got;
 
-	if (op < 0)
-		return -errno;
-	close(op);
-	return 0;
+	memset(buf, 0x11, sizeof(buf));
+	return run(tfm, &r, buf, assoclen + 32, res, assoclen + 32 + (aead ? 16 : 0), &got);
 }
 
 /*
@@ -351,16 +360,18 @@ static void g_keys(const struct pair *p, int t, int rf)
 {
 	static const size_t extra[] = { 96, 128 };
 	struct group g = { p->name, "keys", 0, 0 };
+	int aead = is_aead(p->kind);
+	uint32_t amin = p->kind == RFC4106 ? 16 : p->kind == CPESP ? 8 : 0;
 	size_t n;
 	int i;
 
 	/* no key yet */
 	g.checks++;
 	{
-		int et = try_accept(t), er = try_accept(rf);
+		int et = keyless_request(t, aead, amin), er = keyless_request(rf, aead, amin);
 
 		if (et != er || et != -ENOKEY)
-			gfail(&g, "accept() without a key: ctneon %s, generic %s, want ENOKEY",
+			gfail(&g, "request without a key: ctneon %s, generic %s, want ENOKEY",
 			      estr(et), estr(er));
 	}
 	for (i = 0; i < 83; i++) {
@@ -377,11 +388,11 @@ static void g_keys(const struct pair *p, int t, int rf)
 			      valid_key(p->kind, n) ? "success" : "EINVAL");
 		if (!valid_key(p->kind, n)) {
 			/* the refused key leaves no key behind */
-			et = try_accept(t);
-			er = try_accept(rf);
+			et = keyless_request(t, aead, amin);
+			er = keyless_request(rf, aead, amin);
 			g.checks++;
 			if (et != er || !et)
-				gfail(&g, "accept() after a refused %zu-byte key: ctneon %s, generic %s, want an error",
+				gfail(&g, "request after a refused %zu-byte key: ctneon %s, generic %s, want an error",
 				      n, estr(et), estr(er));
 		}
 	}
@@ -585,13 +596,13 @@ static void aead_tests(const struct pair *p, int t, int rf)
 			for (k = 0; k < 16; k++) {
 				uint8_t bit = (uint8_t)(1u << ((k + tl) & 7));
 
-				in[al + tl + k] ^= bit;
+				in[al + tl + k] ^= break_it ? 0 : bit;
 				snprintf(what, sizeof(what), "aad %zu, text %zu, bit %02x of tag byte %zu",
 					 al, tl, bit, k);
 				et = both(&gf, t, rf, &r, ct, al + tl, 1, what);
 				if (et && et != -EBADMSG)
 					gfail(&gf, "%s: %s, want EBADMSG", what, estr(et));
-				in[al + tl + k] ^= bit;
+				in[al + tl + k] ^= break_it ? 0 : bit;
 			}
 		}
 	}
@@ -605,9 +616,11 @@ int main(int argc, char **argv)
 	size_t i;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "v")) != -1) {
+	while ((opt = getopt(argc, argv, "vB")) != -1) {
 		if (opt == 'v') {
 			verbose = 1;
+		} else if (opt == 'B') {
+			break_it = 1;
 		} else {
 			fprintf(stderr, "usage: %s [-v] [NAME-SUBSTRING]\n", argv[0]);
 			return 2;

@@ -46,7 +46,9 @@
  * NAME: ..." lines (at most a few per algorithm); a summary line; exit
  * status 1 on any failure.
  *
- * Usage: afalg-stress [-t SECONDS] [-j THREADS] [-s SEED] [-m MAXLEN] [-x] [-v]
+ * Usage: afalg-stress [-t SECONDS] [-j THREADS] [-s SEED] [-m MAXLEN] [-x] [-v] [-B]
+ *   -B  self-check of the test: one skcipher result in 8 gets a byte
+ *       flipped before the comparison, so every skcipher must FAIL
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -124,6 +126,7 @@ static int is_esp(enum kind k) { return k == AE_RFC4106 || k == AE_CPESP; }
 
 static volatile int stop;
 static int verbose;
+static int break_it;	/* -B: corrupt some ctneon outputs: every skcipher must FAIL */
 static size_t len_max = LEN_MAX;
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -510,6 +513,8 @@ static int sk_case(struct worker *w, int i, int tfm, int ref, size_t klen)
 		       inplace ? "in place" : "out of place", strerror(-err));
 		return 1;
 	}
+	if (break_it && len && rn(&w->g, 8) == 0)	/* -B: a wrong answer */
+		w->b[rn(&w->g, len)] ^= 0x20;
 	if ((at = first_diff(w->a, w->b, len)) != len) {
 		report(al, "encryption of %zu bytes (key %zu, %s) differs from the reference at byte %zu",
 		       len, klen, inplace ? "in place" : "out of place", at);
@@ -723,7 +728,7 @@ int main(int argc, char **argv)
 	double last_move[MAX_THREADS + 1], t0, t1;
 	struct rng g;
 
-	while ((opt = getopt(argc, argv, "t:j:s:m:xv")) != -1) {
+	while ((opt = getopt(argc, argv, "t:j:s:m:xvB")) != -1) {
 		switch (opt) {
 		case 't': secs = atoi(optarg); break;
 		case 'j': nthreads = atoi(optarg); break;
@@ -735,8 +740,9 @@ int main(int argc, char **argv)
 			break;
 		case 'x': writer = 1; break;
 		case 'v': verbose = 1; break;
+		case 'B': break_it = 1; break;
 		default:
-			fprintf(stderr, "usage: %s [-t SECONDS] [-j THREADS] [-s SEED] [-m MAXLEN] [-x] [-v]\n",
+			fprintf(stderr, "usage: %s [-t SECONDS] [-j THREADS] [-s SEED] [-m MAXLEN] [-x] [-v] [-B]\n",
 				argv[0]);
 			return 2;
 		}

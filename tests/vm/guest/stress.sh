@@ -29,13 +29,17 @@
 #  and after each step: dmesg has no alg: failure, WARNING, BUG or Oops.
 #
 # Knobs (kernel command line): ctneon.stress_s=S, ctneon.cycles=N,
-# ctneon.threads=N (afalg-stress -j), ctneon.seed=S, ctneon.wait=S.
+# ctneon.threads=N (afalg-stress -j), ctneon.seed=S, ctneon.wait=S;
+# ctneon.break=1 runs afalg-bad and afalg-stress with -B (their self-check:
+# each must then FAIL, which shows that they can).
 
 MOD=/test/ctneon.ko
 BIN=/test/bin
 SECS=${CTNEON_STRESS_S:-60}
 CYCLES=${CTNEON_CYCLES:-50}
 WAIT=${CTNEON_WAIT:-120}
+BREAK=
+[ "${CTNEON_BREAK:-0}" = 1 ] && BREAK=-B
 SLAB_MAX_KB=1024
 AVAIL_MAX_KB=4096
 DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon"
@@ -113,7 +117,7 @@ aarch64) printf 'blacklist aes_ce_blk\nblacklist aes_ce_cipher\nblacklist aes_ce
 *)       printf 'blacklist aes_arm_ce\n' ;;
 esac >/etc/modprobe.d/ctneon-test.conf
 for m in af_alg algif_skcipher algif_aead gcm ghash_generic ecb cbc ctr xts \
-	 chacha20poly1305 chacha_generic poly1305_generic virtio_blk dm_mod dm_crypt; do
+	 chacha20poly1305 chacha_generic poly1305_generic virtio_mmio virtio_blk dm_mod dm_crypt; do
 	modprobe "$m" 2>/dev/null || note "modprobe $m failed (built in or absent?)"
 done
 if insmod "$MOD"; then
@@ -132,7 +136,7 @@ dmesg_check insmod
 
 # 2. bad input
 t0=$(now)
-run_counted afalg-bad $BIN/afalg-bad
+run_counted afalg-bad $BIN/afalg-bad $BREAK
 note "afalg-bad took $(since "$t0") s"
 dmesg_check afalg-bad
 
@@ -174,7 +178,7 @@ else
 	XOPT=-x
 fi
 t0=$(now)
-run_counted afalg-stress $BIN/afalg-stress -t "$SECS" $XOPT \
+run_counted afalg-stress $BIN/afalg-stress -t "$SECS" $XOPT $BREAK \
 	${CTNEON_THREADS:+-j "$CTNEON_THREADS"} ${CTNEON_SEED:+-s "$CTNEON_SEED"}
 note "afalg-stress took $(since "$t0") s"
 if [ -n "$writer_pid" ]; then
