@@ -360,7 +360,7 @@ static void g_keys(const struct pair *p, int t, int rf)
 {
 	static const size_t extra[] = { 96, 128 };
 	struct group g = { p->name, "keys", 0, 0 };
-	int aead = is_aead(p->kind);
+	int aead = is_aead(p->kind), noted = 0;
 	size_t gt, gr;
 	uint32_t amin = p->kind == RFC4106 ? 16 : p->kind == CPESP ? 8 : 0;
 	size_t n;
@@ -400,9 +400,18 @@ static void g_keys(const struct pair *p, int t, int rf)
 			et = keyless_request(t, aead, amin, out_t, &gt);
 			er = keyless_request(rf, aead, amin, out_r, &gr);
 			g.checks++;
-			if (et != er)
+			if (et != er && !(et == 0 && er == -ENOKEY))
 				gfail(&g, "request after a refused %zu-byte key: ctneon %s, generic %s",
 				      n, estr(et), estr(er));
+			else if (et != er && !noted++)
+				/*
+				 * 6.12's lskcipher-based ecb/cbc(aes-generic)
+				 * drop the key for lengths above max where a
+				 * plain skcipher (ctneon, ctr/xts generic) keeps
+				 * the old one: both are the API's behaviour.
+				 */
+				printf("# bad %s keys: after a refused %zu-byte key ctneon kept the old key, generic dropped it (ENOKEY); not counted\n",
+				       p->name, n);
 			else if (!et && (gt != gr || memcmp(out_t, out_r, gt)))
 				gfail(&g, "request after a refused %zu-byte key: outputs differ", n);
 		}
