@@ -11,6 +11,8 @@
 #        make ARCH=.. KERNEL=..              W=1 cross build, no warnings
 #        tests/static-symbols.sh             no table-based AES imported
 #        tests/vm/run.sh ARCH KERNEL         QEMU guest tests
+#        tests/vm/stress.sh ARCH KERNEL      own boot: bad input, 60 s stress,
+#                                            rmmod in use, 50 unload cycles
 #        tests/vm/no-neon.sh (arm-6.1)       refuses to load without NEON
 #
 # Every test script prints "ok <name>" / "FAIL <name>" lines; this script
@@ -84,6 +86,7 @@ for cfg in $CONFIGS; do
 	if step "build-$cfg" build "$cfg"; then
 		step "symbols-$cfg" tests/static-symbols.sh "build/$cfg/ctneon.ko"
 		step "vm-$cfg" tests/vm/run.sh "${cfg%-*}" "${cfg#*-}"
+		step "stress-$cfg" tests/vm/stress.sh "${cfg%-*}" "${cfg#*-}"
 		# a CPU without NEON: ctneon must refuse to load (arm only:
 		# QEMU's AArch64 CPUs cannot drop AdvSIMD)
 		[ "$cfg" = arm-6.1 ] && step "no-neon-$cfg" tests/vm/no-neon.sh 6.1
