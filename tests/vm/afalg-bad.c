@@ -361,7 +361,7 @@ static void g_keys(const struct pair *p, int t, int rf)
 	static const size_t extra[] = { 96, 128 };
 	struct group g = { p->name, "keys", 0, 0 };
 	int aead = is_aead(p->kind), noted = 0;
-	size_t gt, gr;
+	size_t gt, gr, lastgood = 0;
 	uint32_t amin = p->kind == RFC4106 ? 16 : p->kind == CPESP ? 8 : 0;
 	size_t n;
 	int i;
@@ -388,32 +388,47 @@ static void g_keys(const struct pair *p, int t, int rf)
 		else if (valid_key(p->kind, n) ? et != 0 : et != -EINVAL)
 			gfail(&g, "key of %zu bytes: %s, want %s", n, estr(et),
 			      valid_key(p->kind, n) ? "success" : "EINVAL");
-		if (!valid_key(p->kind, n)) {
+		if (valid_key(p->kind, n) && !et) {
+			lastgood = n;
+		} else if (!valid_key(p->kind, n)) {
 			/*
 			 * After a refused key: the crypto API drops the key
 			 * (ENOKEY) when the driver refused it, but keeps the
 			 * old one when the length is outside the algorithm's
 			 * min..max keysize (refused before the driver is
-			 * asked).  Either way ctneon must act as generic does,
-			 * with the same output when the old key is kept.
+			 * asked).  So ctneon must either refuse with ENOKEY
+			 * or still encrypt with the last key it accepted.
+			 * Generic is the reference for that key, set again
+			 * explicitly: 6.12's lskcipher-based ecb/cbc
+			 * (aes-generic) keep different state after a
+			 * refused length than a plain skcipher does, and
+			 * both are the API's behaviour, not the driver's.
 			 */
 			et = keyless_request(t, aead, amin, out_t, &gt);
-			er = keyless_request(rf, aead, amin, out_r, &gr);
 			g.checks++;
-			if (et != er && !(et == 0 && er == -ENOKEY))
-				gfail(&g, "request after a refused %zu-byte key: ctneon %s, generic %s",
-				      n, estr(et), estr(er));
-			else if (et != er && !noted++)
-				/*
-				 * 6.12's lskcipher-based ecb/cbc(aes-generic)
-				 * drop the key for lengths above max where a
-				 * plain skcipher (ctneon, ctr/xts generic) keeps
-				 * the old one: both are the API's behaviour.
-				 */
-				printf("# bad %s keys: after a refused %zu-byte key ctneon kept the old key, generic dropped it (ENOKEY); not counted\n",
-				       p->name, n);
-			else if (!et && (gt != gr || memcmp(out_t, out_r, gt)))
-				gfail(&g, "request after a refused %zu-byte key: outputs differ", n);
+			if (et == -ENOKEY)
+				continue;
+			if (et) {
+				gfail(&g, "request after a refused %zu-byte key: ctneon %s, want success (old key) or ENOKEY",
+				      n, estr(et));
+				continue;
+			}
+			if (!lastgood) {
+				gfail(&g, "request after a refused %zu-byte key succeeded, but no key was ever accepted",
+				      n);
+				continue;
+			}
+			er = setkey(rf, key, lastgood);
+			if (!er)
+				er = keyless_request(rf, aead, amin, out_r, &gr);
+			if (er)
+				gfail(&g, "reference with the old %zu-byte key: %s", lastgood, estr(er));
+			else if (gt != gr || memcmp(out_t, out_r, gt))
+				gfail(&g, "request after a refused %zu-byte key: output is not the old %zu-byte key's",
+				      n, lastgood);
+			else if (!noted++)
+				printf("# bad %s keys: after a refused %zu-byte key ctneon still uses the old %zu-byte key (as the API keeps it)\n",
+				       p->name, n, lastgood);
 		}
 	}
 	gdone(&g);
