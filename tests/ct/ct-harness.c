@@ -298,6 +298,23 @@ static void call_chachapoly_dec_inplace(const struct ct_case *c)
 	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.src, ct.src, c->len, 0);
 }
 
+/* the portable twins of the no-NEON path (chacha-ct.c, ghash-ct.c) */
+static void call_chacha20_ct(const struct ct_case *c)
+{
+	ctneon_chacha_ct_crypt(ct.chst, ct.dst, ct.src, (unsigned int)c->len, 20);
+}
+
+static void call_hchacha_ct(const struct ct_case *c)
+{
+	(void)c;
+	ctneon_hchacha_ct(ct.chst, ct.hout, 20);
+}
+
+static void call_ghash_ct_update(const struct ct_case *c)
+{
+	ctneon_ghash_ct_update(ct.iv, ct.key, ct.src, (unsigned int)c->len);
+}
+
 /* negative controls */
 static void call_leak_ttable(const struct ct_case *c)
 {
@@ -359,6 +376,9 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_chachapoly_crypt-enc", call_chachapoly_enc, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
 	{ "ctneon_chachapoly_crypt-dec", call_chachapoly_dec, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
 	{ "ctneon_chachapoly_crypt-dec-inplace", call_chachapoly_dec_inplace, ct_nokey, "bytes", { 300 }, 0, 3 },
+	{ "ctneon_chacha_ct_crypt", call_chacha20_ct, ct_nokey, "bytes", { 1, 64, 65, 300 }, 0, 3 },
+	{ "ctneon_hchacha_ct", call_hchacha_ct, ct_nokey, NULL, { 0 }, 0, 3 },
+	{ "ctneon_ghash_ct_update", call_ghash_ct_update, ct_nokey, "blocks", { 1, 3 }, 0, 2 },
 	/* negative controls: must be flagged */
 	{ "leak-ttable-aes", call_leak_ttable, ct_aes128, NULL, { 0 }, 1, 0 },
 	{ "leak-prefix-compare", call_leak_compare, ct_nokey, "bytes", { 16 }, 1, 0 },
