@@ -116,8 +116,9 @@ check:
 
 unit:
 	$(SRC)/tests/unit/run.sh all
-	$(SRC)/tests/unit/bs-run.sh arm
-	$(SRC)/tests/unit/bs-run.sh arm64
+	@set -e; for a in arm arm64; do \
+		for t in bs ghash gcm chacha; do $(SRC)/tests/unit/$$t-run.sh $$a; done; \
+	done
 	$(SRC)/tests/unit/ghash-run.sh arm
 	$(SRC)/tests/unit/ghash-run.sh arm64
 	$(SRC)/tests/unit/chacha-run.sh arm

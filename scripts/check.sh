@@ -7,21 +7,31 @@
 #   2. tests/unit/run.sh, bs-run.sh, ...     user-space core tests (qemu-user)
 #      tests/unit/gcm-run.sh                 AES-GCM composed from the cores
 #      tests/ct/run.sh all                   constant-time trace check
-#   3. for arm/arm64 x 6.1/6.12:
+#   3. for arm/arm64 x 6.1/6.12, one after the other:
 #        make ARCH=.. KERNEL=..              W=1 cross build, no warnings
 #        tests/static-symbols.sh             no table-based AES imported
+#      (this also fetches the four kernels, one at a time)
+#   4. per configuration, in two lanes that run at the same time:
 #        tests/vm/run.sh ARCH KERNEL         QEMU guest tests
 #        tests/vm/stress.sh ARCH KERNEL      own boot: bad input, 60 s stress,
 #                                            rmmod in use, 50 unload cycles
 #        tests/vm/no-neon.sh (arm-6.1)       refuses to load without NEON
 #
-# Every test script prints "ok <name>" / "FAIL <name>" lines; this script
-# counts them over the whole run.  A step that exits non-zero without
-# printing any FAIL line counts as one FAIL of its own.  The last line is
-# "N passed, N failed"; the exit status is non-zero on any failure or when
-# nothing passed.
+# The guests keep one vCPU busy most of the time, so two lanes use the
+# machine's two cores; the lanes are balanced by putting one arm (slower
+# under TCG) configuration in each, and they start on different guest
+# architectures so that the one-time downloads of the guest packages
+# (busybox, iproute2, ...) never race.  Their lines are prefixed with the
+# lane's name.  CTNEON_CHECK_JOBS=1 runs the configurations one by one.
 #
-# Environment: CTNEON_CHECK_CONFIGS="arm64-6.1 ..." limits the configurations.
+# Every test script prints "ok <name>" / "FAIL <name>" lines; this script
+# counts them over the whole run from each step's log.  A step that exits
+# non-zero without printing any FAIL line counts as one FAIL of its own.
+# The last line is "N passed, N failed"; the exit status is non-zero on any
+# failure or when nothing passed.
+#
+# Environment: CTNEON_CHECK_CONFIGS="arm64-6.1 ..." limits the
+# configurations; CTNEON_CHECK_JOBS=1|2 (default 2).
 
 set -uo pipefail
 
@@ -29,14 +39,14 @@ SRC=$(cd "$(dirname "$0")/.." && pwd)
 cd "$SRC"
 LOGDIR=$SRC/build/check
 mkdir -p "$LOGDIR"
-CONFIGS=${CTNEON_CHECK_CONFIGS:-arm-6.1 arm-6.12 arm64-6.1 arm64-6.12}
+rm -f "$LOGDIR"/*.count
+CONFIGS=${CTNEON_CHECK_CONFIGS:-arm-6.1 arm64-6.1 arm64-6.12 arm-6.12}
+JOBS=${CTNEON_CHECK_JOBS:-2}
 
-passed=0
-failed=0
 t_start=$(date +%s)
 
-# step NAME CMD...: run CMD, stream its output, count its ok/FAIL lines.
-# Returns CMD's exit status.
+# step NAME CMD...: run CMD, stream its output, count its ok/FAIL lines
+# into $LOGDIR/NAME.count.  Returns CMD's exit status.
 step() {
 	local name=$1 log=$LOGDIR/$1.log t0 rc p f
 	shift
@@ -50,8 +60,7 @@ step() {
 		echo "FAIL $name (exit status $rc)"
 		f=1
 	fi
-	passed=$((passed + p))
-	failed=$((failed + f))
+	echo "$p $f" >"$LOGDIR/$name.count"
 	echo "=== $name: exit $rc, $p ok, $f FAIL, $(( $(date +%s) - t0 )) s"
 	return "$rc"
 }
@@ -71,6 +80,24 @@ deps() {
 	if scripts/deps.sh; then echo "ok deps"; else echo "FAIL deps"; return 1; fi
 }
 
+# the QEMU steps of one configuration (its module is built)
+guests() {
+	local cfg=$1
+	step "vm-$cfg" tests/vm/run.sh "${cfg%-*}" "${cfg#*-}"
+	step "stress-$cfg" tests/vm/stress.sh "${cfg%-*}" "${cfg#*-}"
+	# a CPU without NEON: ctneon must refuse to load (arm only:
+	# QEMU's AArch64 CPUs cannot drop AdvSIMD)
+	[ "$cfg" = arm-6.1 ] && step "no-neon-$cfg" tests/vm/no-neon.sh 6.1
+	return 0
+}
+
+lane() {
+	local cfg
+	for cfg; do
+		guests "$cfg"
+	done
+}
+
 step deps deps
 
 for a in arm arm64; do
@@ -82,17 +109,41 @@ for a in arm arm64; do
 done
 step ct-check tests/ct/run.sh all
 
+built=()
 for cfg in $CONFIGS; do
 	if step "build-$cfg" build "$cfg"; then
 		step "symbols-$cfg" tests/static-symbols.sh "build/$cfg/ctneon.ko"
-		step "vm-$cfg" tests/vm/run.sh "${cfg%-*}" "${cfg#*-}"
-		step "stress-$cfg" tests/vm/stress.sh "${cfg%-*}" "${cfg#*-}"
-		# a CPU without NEON: ctneon must refuse to load (arm only:
-		# QEMU's AArch64 CPUs cannot drop AdvSIMD)
-		[ "$cfg" = arm-6.1 ] && step "no-neon-$cfg" tests/vm/no-neon.sh 6.1
+		built+=("$cfg")
 	fi
 done
 
+if [ "$JOBS" -gt 1 ] && [ ${#built[@]} -gt 1 ]; then
+	# alternate the configurations between the lanes: with the default
+	# order each lane gets one arm and one arm64 configuration, and they
+	# start on different architectures
+	l1=() l2=()
+	for i in "${!built[@]}"; do
+		if [ $((i % 2)) = 0 ]; then l1+=("${built[$i]}"); else l2+=("${built[$i]}"); fi
+	done
+	echo "=== guests in two lanes: [1] ${l1[*]}  [2] ${l2[*]}"
+	(lane "${l1[@]}" 2>&1 | sed -u 's/^/[1] /') &
+	p1=$!
+	(lane "${l2[@]}" 2>&1 | sed -u 's/^/[2] /') &
+	p2=$!
+	wait $p1 $p2
+else
+	lane "${built[@]}"
+fi
+
+passed=0
+failed=0
+for c in "$LOGDIR"/*.count; do
+	[ -f "$c" ] || continue
+	read -r p f <"$c"
+	passed=$((passed + p))
+	failed=$((failed + f))
+	[ "$f" = 0 ] || echo "=== failed step: $(basename "$c" .count) ($f)"
+done
 echo "=== check: $(( $(date +%s) - t_start )) s; logs in $LOGDIR"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]
