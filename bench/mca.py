@@ -55,7 +55,7 @@ with open(os.path.join(D, "disas.txt")) as f:
 
 out = ["# core\twhat\tbytes\tinstructions\tcpu\tcycles\tcycles/byte"]
 for w, win in zip(disas_lines, windows):
-    label, alg, size = w[1], w[2], int(w[5])
+    label, alg, kb, size = w[1], w[2], w[3], int(w[5])
     impl = label.split("/")[0]
     mods = report.IMPL_MODULES.get(impl, set())
     sel = [enc for a, enc in win if attr(a)[0] in mods]
@@ -90,9 +90,9 @@ for w, win in zip(disas_lines, windows):
         cyc = int(m.group(1)) if m else None
         if not m:
             note = (r.stderr.strip().splitlines() or ["no output"])[-1][:60]
-        out.append(f"{label}\t{alg} enc AES-128\t{size}\t{len(sel)}\t{cpu}\t"
+        out.append(f"{label}\t{alg} enc {kb}-bit key\t{size}\t{len(sel)}\t{cpu}\t"
                    f"{cyc}{note}\t{cyc / size:.1f}" if cyc is not None else
-                   f"{label}\t{alg} enc AES-128\t{size}\t{len(sel)}\t{cpu}\tn/a\t{note}")
+                   f"{label}\t{alg} enc {kb}-bit key\t{size}\t{len(sel)}\t{cpu}\tn/a\t{note}")
 with open(os.path.join(D, "mca.txt"), "w") as f:
     f.write("\n".join(out) + "\n")
 print("\n".join(out))
