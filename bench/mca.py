@@ -59,7 +59,7 @@ for w, win in zip(disas_lines, windows):
     impl = label.split("/")[0]
     mods = report.IMPL_MODULES.get(impl, set())
     sel = [enc for a, enc in win if attr(a)[0] in mods]
-    base = os.path.join(D, "mca-" + label.replace("/", "_"))
+    base = os.path.join(D, f"mca-{label.replace('/', '_')}-{size}")
     with open(base + ".bytes", "w") as f:
         for enc in sel:
             f.write(" ".join("0x" + enc[i:i + 2] for i in range(0, len(enc), 2)) + "\n")
