@@ -52,7 +52,7 @@
  *
  * -d LABEL:ALG:SIZE (up to 16 times) finally runs one encryption of SIZE
  * bytes with the first key length of ALG in a window opened by the
- * START_DISAS marker (bench/benchplugin.c), whose instruction stream
+ * START_DISAS marker (tests/ct/ctplugin.c), whose instruction stream
  * bench/mca.py cuts for the cycle model; its line is
  * "disas LABEL ALG KEYBITS enc SIZE 0".
  *
@@ -84,7 +84,7 @@
 #define ALG_SET_AEAD_AUTHSIZE 5
 #endif
 
-/* the third marker of bench/benchplugin.c: START plus a disassembly dump */
+/* the third marker of tests/ct/ctplugin.c: START plus a disassembly dump */
 #if defined(__aarch64__)
 #define BENCH_START_DISAS()	__asm__ __volatile__(".inst 0xaa0303ff" ::: "memory")
 #elif defined(__arm__) && defined(__thumb__)

@@ -4,8 +4,8 @@
 # bench/mca.py SRC CONFIG
 #
 # Cycle estimates from the guest: afalg-bench -d runs a few requests in
-# windows opened by the START_DISAS marker, for which benchplugin.so wrote
-# the executed instruction stream to build/bench/<config>/disas.txt.  For
+# windows opened by the START_DISAS marker, for which ctplugin.so (mode=hist)
+# wrote the executed instruction stream to build/bench/<config>/disas.txt.  For
 # each such window this keeps the instructions of the implementation's own
 # modules (bench/report.py IMPL_MODULES: ctneon's, or the in-tree driver's),
 # in execution order, re-disassembles their encodings with llvm-mc and feeds
@@ -69,7 +69,7 @@ for w, win in zip(disas_lines, windows):
     for cpu in cpus:
         src, note, dropped = base + ".s", "", set()
         body = open(src).read().splitlines()
-        for attempt in range(12):
+        for attempt in range(24):
             r = subprocess.run(["llvm-mca", f"-mtriple={triple}", "-mattr=+neon", f"-mcpu={cpu}",
                                 "-iterations=1", "-timeline=false", "-resource-pressure=false",
                                 "-instruction-info=false", src],
