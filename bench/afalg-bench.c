@@ -302,6 +302,10 @@ static int op_fill(struct op *o, int enc, int len)
 	if (op_run(o, 0))
 		return -1;
 	memcpy(src, dst, a->assoclen + len + TAGLEN);
+#ifdef BENCH_BREAK_TAG
+	/* shows that a wrong request is caught: "error" lines, report fails */
+	src[a->assoclen + len] ^= 1;
+#endif
 	return 0;
 }
 

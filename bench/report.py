@@ -77,6 +77,11 @@ MODES = ["ecb", "cbc", "ctr", "xts", "aes"]
 SIZES = [16, 64, 256, 1420, 4096, 16384]
 
 
+# "error" lines of the guests: a request that failed (its window counts a
+# failure path, not the algorithm); the report lists them and exits 1
+ERRORS = []
+
+
 def parse_console(path):
     lines, syms, b64, inside = [], [], [], False
     with open(path, errors="replace") as f:
@@ -94,6 +99,8 @@ def parse_console(path):
             w = ln.split()
             if w and w[0] in ("bench", "disas"):
                 lines.append(w)
+            elif w and w[0] == "error":
+                ERRORS.append(f"{os.path.basename(os.path.dirname(path))}: {ln}")
     text = gzip.decompress(base64.b64decode("".join(b64))).decode()
     for ln in text.splitlines():
         w = ln.split()
@@ -352,6 +359,7 @@ def main():
                            "ECB encryption of 4096 bytes: " + ", ".join(rat) + ".\n")
             with open(os.path.join(DATA, f"{cfg}-mca.txt"), "w") as f:
                 f.write(open(mca).read())
+    notes += [f"ERROR {e}" for e in ERRORS]
     if notes:
         out.append("Notes of the run:\n")
         out += [f"- {n}" for n in notes]
@@ -361,6 +369,10 @@ def main():
     print("\n".join(out))
     aead_report(idx, info)
     plot(idx)
+    if ERRORS:
+        print(f"report: FAIL: {len(ERRORS)} requests failed in the guest:", file=sys.stderr)
+        print("\n".join(ERRORS[:20]), file=sys.stderr)
+        sys.exit(1)
 
 # --- the AEADs and ChaCha20 (Documentation/performance-aead-tables.rst) ---
 
