@@ -441,7 +441,7 @@ def aead_report(idx, info):
             out.append(f"**{title2}.** In-tree: {ref}.  Instructions per byte of "
                        "text (AEADs: 16 bytes of AAD besides, rfc4106 and rfc7539esp "
                        "as ESP lays it out), crypto code, ctneon / in-tree; "
-                       "``-``: not measured (a driver the module does not have yet "
+                       "n/a: not measured (a driver the module does not have yet "
                        "prints ``skip``).\n")
             hdr = ["alg", "key", "dir"] + [str(x) for x in SIZES]
             body, rat = [], []
@@ -452,11 +452,12 @@ def aead_report(idx, info):
                         for sz in SIZES:
                             a, b = row("ctneon", mode, kb, d, sz), row("intree", mode, kb, d, sz)
                             any_ |= bool(a or b)
-                            cells.append(f"{fmt(a['crypto'] / sz) if a else '-'} / "
-                                         f"{fmt(b['crypto'] / sz) if b else '-'}")
+                            # "n/a", not "-": a cell may not start with a bullet
+                            cells.append(f"{fmt(a['crypto'] / sz) if a else 'n/a'} / "
+                                         f"{fmt(b['crypto'] / sz) if b else 'n/a'}")
                             r = ratio(mode, kb, d, sz)
                             rk = ratio(mode, kb, d, sz, "kernel")
-                            rcells.append(f"{r:.2f} / {rk:.2f}" if r else "-")
+                            rcells.append(f"{r:.2f} / {rk:.2f}" if r else "n/a")
                         if any_:
                             body.append([mode, kb, d] + cells)
                             rat.append([mode, kb, d] + rcells)
@@ -478,7 +479,7 @@ def aead_report(idx, info):
                 cells = []
                 for sz in SIZES:
                     r = row(impl, mode, kb, "enc", sz)
-                    cells.append(fmt(r[part] / (sz + AAD)) if r and r[part] else "-")
+                    cells.append(fmt(r[part] / (sz + AAD)) if r and r[part] else "n/a")
                 body.append([part, mode, impl] + cells)
         out.append(rst_table(hdr, body) + "\n")
 
@@ -495,7 +496,7 @@ def aead_report(idx, info):
                     a = mca.get((f"ctneon/{mode}", sz, cpu))
                     b = mca.get((f"intree/{mode}", sz, cpu))
                     any_ |= bool(a or b)
-                    cells.append(f"{fmt(a) if a else '-'} / {fmt(b) if b else '-'}"
+                    cells.append(f"{fmt(a) if a else 'n/a'} / {fmt(b) if b else 'n/a'}"
                                  + (f" = {a / b:.2f}" if a and b else ""))
                 if any_:
                     body.append([mode, sz] + cells)
