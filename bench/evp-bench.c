@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * evp-bench - Debian's OpenSSL (libcrypto.so.3) for `make bench`, run under
- * qemu-aarch64 / qemu-arm with bench/benchplugin.so in mode=count
- * (bench/openssl.sh).
+ * qemu-aarch64 / qemu-arm with build/bench/ctplugin.so (tests/ct/ctplugin.c)
+ * in mode=count (bench/openssl.sh).
  *
  * For ECB, CBC, CTR and XTS with AES-128 and AES-256, encryption and
  * decryption, and the sizes of bench/afalg-bench.c (ECB and CBC: 1420 ->

@@ -6,8 +6,16 @@
 # compared with (the Crypto Extensions modules are blacklisted: the boards
 # ctneon is for have none) and runs /test/bin/afalg-bench on them and on
 # the generic C code; then inserts ctneon and runs afalg-bench on its
-# drivers.  Finally prints where every module's .text was loaded
-# ("section MODULE ADDR") and the text symbols needed for attribution.
+# drivers.  The same for the AEADs and ChaCha20: the in-tree side is the
+# gcm template over the bit-sliced ctr(aes) and the GHASH a board without
+# the Crypto Extensions gets (arm64: ghash-generic, table based, because
+# Debian's ghash-ce loads only with PMULL; arm: ghash-ce's 8-bit polynomial
+# multiply path), bound by instance names so that nothing else can be
+# picked, and rfc7539(chacha20-neon,poly1305-neon); ctneon's ChaCha20
+# drivers are bound by driver name and skipped ("skip" lines) while the
+# module under test does not have them.  Finally prints where every
+# module's .text was loaded ("section MODULE ADDR") and the text symbols
+# needed for attribution.
 # Every line that bench/report.py reads starts with "section", "ktext",
 # "bench", "disas", "skip" or "error"; text symbols of /proc/kallsyms
 # follow gzip'd and base64'd between "kallsyms-begin" and "kallsyms-end".
@@ -19,19 +27,23 @@ case $(uname -m) in
 aarch64)
 	echo "blacklist aes_ce_blk
 blacklist aes_ce_cipher
-blacklist aes_ce_ccm" >/etc/modprobe.d/bench.conf
+blacklist aes_ce_ccm
+blacklist ghash_ce
+blacklist polyval_ce" >/etc/modprobe.d/bench.conf
 	# Debian's arm64 kernel has CONFIG_CRYPTO_AES_ARM64_BS=m, so
 	# aes-neon-blk registers no ecb/cbc/ctr/xts of its own (only the
 	# routines aes-neon-bs borrows: CBC encryption, the XTS tail) and the
 	# scalar aes-arm64 is not built: the in-tree NEON driver is neonbs.
-	MODS="aes_neon_blk aes_neon_bs aes_ti"
+	MODS="aes_neon_blk aes_neon_bs aes_ti poly1305_neon"
+	GHASH=ghash-generic
 	LIST="neonbs/ecb:ecb-aes-neonbs neonbs/cbc:cbc-aes-neonbs
 	neonbs/ctr:ctr-aes-neonbs neonbs/xts:xts-aes-neonbs"
 	DISAS="-d neonbs/ecb:ecb-aes-neonbs:4096"
 	;;
 arm*)
 	echo "blacklist aes_arm_ce" >/etc/modprobe.d/bench.conf
-	MODS="aes_arm_bs aes_arm aes_ti"
+	MODS="aes_arm_bs aes_arm aes_ti poly1305_arm ghash_arm_ce"
+	GHASH=ghash-ce
 	LIST="neonbs/ecb:ecb-aes-neonbs neonbs/cbc:cbc-aes-neonbs
 	neonbs/ctr:ctr-aes-neonbs neonbs/xts:xts-aes-neonbs
 	arm/aes:ecb(aes-arm) arm/cbc:cbc(aes-arm) arm/ctr:ctr(aes-arm)
@@ -43,10 +55,31 @@ LIST="$LIST
 	generic/aes:ecb(aes-generic) generic/cbc:cbc(aes-generic)
 	generic/ctr:ctr(aes-generic) generic/xts:xts(ecb(aes-generic))
 	ti/aes:ecb(aes-fixed-time)"
-CTLIST="ctneon/ecb:ecb-aes-ctneon ctneon/cbc:cbc-aes-ctneon
+# the AEADs and ChaCha20 (bench/afalg-bench.c algspec() gives each its shape)
+GCM="gcm_base(ctr-aes-neonbs,$GHASH)"
+CHAPO="chacha20-neon,poly1305-neon"
+LIST="$LIST
+	intree/gcm:$GCM intree/rfc4106:rfc4106($GCM)
+	intree/rfc7539:rfc7539($CHAPO) intree/rfc7539esp:rfc7539esp($CHAPO)
+	intree/chacha20:chacha20-neon intree/xchacha20:xchacha20-neon
+	intree/xchacha12:xchacha12-neon"
+DISAS="$DISAS -d intree/gcm:$GCM:1420 -d intree/gcm:$GCM:16384
+	-d intree/rfc7539:rfc7539($CHAPO):1420
+	-d intree/rfc7539:rfc7539($CHAPO):16384
+	-d intree/chacha20:chacha20-neon:16384"
+CTLIST="ctneon/gcm:gcm-aes-ctneon ctneon/rfc4106:rfc4106-gcm-aes-ctneon
+	ctneon/rfc7539:rfc7539-chacha20-poly1305-ctneon
+	ctneon/rfc7539esp:rfc7539esp-chacha20-poly1305-ctneon
+	ctneon/chacha20:chacha20-ctneon ctneon/xchacha20:xchacha20-ctneon
+	ctneon/xchacha12:xchacha12-ctneon
+	ctneon/ecb:ecb-aes-ctneon ctneon/cbc:cbc-aes-ctneon
 	ctneon/ctr:ctr-aes-ctneon ctneon/xts:xts-aes-ctneon
 	ctneon/aes:ecb(aes-ctneon)"
-CTDISAS="-d ctneon/ecb:ecb-aes-ctneon:4096 -d ctneon/aes:ecb(aes-ctneon):16"
+CTDISAS="-d ctneon/ecb:ecb-aes-ctneon:4096 -d ctneon/aes:ecb(aes-ctneon):16
+	-d ctneon/gcm:gcm-aes-ctneon:1420 -d ctneon/gcm:gcm-aes-ctneon:16384
+	-d ctneon/rfc7539:rfc7539-chacha20-poly1305-ctneon:1420
+	-d ctneon/rfc7539:rfc7539-chacha20-poly1305-ctneon:16384
+	-d ctneon/chacha20:chacha20-ctneon:16384"
 
 bench() {
 	# shellcheck disable=SC2086
@@ -55,7 +88,8 @@ bench() {
 		echo "error afalg-bench exit $?"
 }
 
-for m in algif_skcipher ecb cbc ctr xts $MODS; do
+for m in algif_skcipher algif_aead ecb cbc ctr xts gcm ghash_generic \
+	chacha_neon chacha20poly1305 $MODS; do
 	modprobe "$m" 2>/dev/null || echo "# modprobe $m failed (built in?)"
 done
 echo 0 >/proc/sys/kernel/kptr_restrict
@@ -83,12 +117,13 @@ for s in /sys/module/*/sections/.text; do
 done
 # text symbols for attribution by function (the serial console is slow, so
 # not all of them): every module symbol, and of the kernel's the AES and
-# crypto_xor functions, each followed by the next symbol (where it ends),
-# plus the first one (below it is user space)
+# crypto_xor functions and those of GHASH, ChaCha20 and Poly1305, each
+# followed by the next symbol (where it ends), plus the first one (below
+# it is user space)
 echo kallsyms-begin
-awk '($2 == "t" || $2 == "T") {
-	if (!n++ || $4 ~ /^\[/ || p || tolower($3) ~ /aes|crypto_xor/) print
-	p = $4 !~ /^\[/ && tolower($3) ~ /aes|crypto_xor/
+awk -v re='aes|crypto_xor|ghash|gf128mul|chacha|poly1305' '($2 == "t" || $2 == "T") {
+	if (!n++ || $4 ~ /^\[/ || p || tolower($3) ~ re) print
+	p = $4 !~ /^\[/ && tolower($3) ~ re
 }' /proc/kallsyms | gzip -1 | base64
 echo kallsyms-end
 exit $rc

@@ -4,8 +4,8 @@
 # bench/mca.py SRC CONFIG
 #
 # Cycle estimates from the guest: afalg-bench -d runs a few requests in
-# windows opened by the START_DISAS marker, for which benchplugin.so wrote
-# the executed instruction stream to build/bench/<config>/disas.txt.  For
+# windows opened by the START_DISAS marker, for which ctplugin.so (mode=hist)
+# wrote the executed instruction stream to build/bench/<config>/disas.txt.  For
 # each such window this keeps the instructions of the implementation's own
 # modules (bench/report.py IMPL_MODULES: ctneon's, or the in-tree driver's),
 # in execution order, re-disassembles their encodings with llvm-mc and feeds
@@ -55,11 +55,11 @@ with open(os.path.join(D, "disas.txt")) as f:
 
 out = ["# core\twhat\tbytes\tinstructions\tcpu\tcycles\tcycles/byte"]
 for w, win in zip(disas_lines, windows):
-    label, alg, size = w[1], w[2], int(w[5])
+    label, alg, kb, size = w[1], w[2], w[3], int(w[5])
     impl = label.split("/")[0]
     mods = report.IMPL_MODULES.get(impl, set())
     sel = [enc for a, enc in win if attr(a)[0] in mods]
-    base = os.path.join(D, "mca-" + label.replace("/", "_"))
+    base = os.path.join(D, f"mca-{label.replace('/', '_')}-{size}")
     with open(base + ".bytes", "w") as f:
         for enc in sel:
             f.write(" ".join("0x" + enc[i:i + 2] for i in range(0, len(enc), 2)) + "\n")
@@ -69,7 +69,7 @@ for w, win in zip(disas_lines, windows):
     for cpu in cpus:
         src, note, dropped = base + ".s", "", set()
         body = open(src).read().splitlines()
-        for attempt in range(12):
+        for attempt in range(24):
             r = subprocess.run(["llvm-mca", f"-mtriple={triple}", "-mattr=+neon", f"-mcpu={cpu}",
                                 "-iterations=1", "-timeline=false", "-resource-pressure=false",
                                 "-instruction-info=false", src],
@@ -90,9 +90,9 @@ for w, win in zip(disas_lines, windows):
         cyc = int(m.group(1)) if m else None
         if not m:
             note = (r.stderr.strip().splitlines() or ["no output"])[-1][:60]
-        out.append(f"{label}\t{alg} enc AES-128\t{size}\t{len(sel)}\t{cpu}\t"
+        out.append(f"{label}\t{alg} enc {kb}-bit key\t{size}\t{len(sel)}\t{cpu}\t"
                    f"{cyc}{note}\t{cyc / size:.1f}" if cyc is not None else
-                   f"{label}\t{alg} enc AES-128\t{size}\t{len(sel)}\t{cpu}\tn/a\t{note}")
+                   f"{label}\t{alg} enc {kb}-bit key\t{size}\t{len(sel)}\t{cpu}\tn/a\t{note}")
 with open(os.path.join(D, "mca.txt"), "w") as f:
     f.write("\n".join(out) + "\n")
 print("\n".join(out))

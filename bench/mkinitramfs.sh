@@ -78,7 +78,9 @@ depmod -b "$STAGE" "$REL"
 
 cp "$MOD" "$STAGE/test/ctneon.ko"
 install -m 0755 "$SRC/bench/guest-bench.sh" "$STAGE/test/guest.sh"
-"${CROSS}gcc" -static -O2 -Wall -Wextra -I"$SRC" -o "$STAGE/test/bin/afalg-bench" "$SRC/bench/afalg-bench.c"
+# BENCH_CFLAGS: e.g. -DBENCH_BREAK_TAG (bench/afalg-bench.c)
+# shellcheck disable=SC2086
+"${CROSS}gcc" -static -O2 -Wall -Wextra -Werror ${BENCH_CFLAGS:-} -I"$SRC" -o "$STAGE/test/bin/afalg-bench" "$SRC/bench/afalg-bench.c"
 chmod -R a+rX "$STAGE/test"
 (cd "$STAGE" && find . -print0 | LC_ALL=C sort -z |
 	cpio --null -o -H newc --owner=0:0 --quiet) | gzip -1 >"$OUTDIR/initramfs.cpio.gz.tmp"

@@ -4,8 +4,8 @@
 # bench/openssl.sh arm64|arm
 #
 # Debian's OpenSSL of the target architecture under qemu-user, counted by
-# bench/benchplugin.so in mode=count: libssl3 and libc6 (arm64 or armhf)
-# are fetched with apt-get download (the private apt configuration of
+# build/bench/ctplugin.so (tests/ct/ctplugin.c) in mode=count: libssl3 and
+# libc6 (arm64 or armhf) are fetched with apt-get download (the private apt configuration of
 # scripts/kernels.sh, which has both architectures) and unpacked into
 # build/bench/sysroot-<arch>/; bench/evp-bench.c is linked against that
 # libcrypto.so.3 and run with qemu-<arch> -L <sysroot>.
@@ -46,7 +46,7 @@ for caps in neon:1 none:0; do
 	name=${caps%%:*} val=${caps#*:}
 	OPENSSL_armcap=$val "$QEMU" -L "$SYS" \
 		-E LD_LIBRARY_PATH=/usr/lib/$MA:/lib/$MA \
-		-plugin "$OUT/benchplugin.so,mode=count,out=$OUT/openssl-$ARCH-$name.win" \
+		-plugin "$OUT/ctplugin.so,mode=count,out=$OUT/openssl-$ARCH-$name.win" \
 		"$OUT/evp-bench-$ARCH" 2 >"$OUT/openssl-$ARCH-$name.lines"
 	# pair the n-th "ossl" line with the n-th window
 	paste -d' ' <(grep '^ossl ' "$OUT/openssl-$ARCH-$name.lines") \

@@ -6,8 +6,11 @@
 # Turns what bench/run.sh collected in build/bench/ into
 #   Documentation/performance-data/<config>.csv   every measurement
 #   Documentation/performance-data/<config>-mca.txt  (copied from mca.sh)
-#   Documentation/performance-tables.rst          the tables (included by
+#   Documentation/performance-tables.rst          the AES tables (included by
 #                                                 Documentation/performance.rst)
+#   Documentation/performance-aead-tables.rst     GCM, ChaCha20-Poly1305 and
+#                                                 ChaCha20 beside the in-tree
+#                                                 side, with the issue's targets
 #   Documentation/performance-ipb.png             the plot
 # and prints the ratio tables.
 #
@@ -24,7 +27,10 @@
 #                           whose name says AES or crypto_xor, plus the mode
 #                           templates (ecb, cbc, ctr, xts modules: a template
 #                           instance, or a driver's fallback, runs there);
-#                  user   = the program's side (sendmsg/read wrappers).
+#                  user   = the program's side (sendmsg/read wrappers);
+#                  ghash, poly1305 = of "crypto", the instructions of
+#                           functions named *ghash* or *gf128mul*, or
+#                           *poly1305* (GHASH or Poly1305 alone).
 # Of the repetitions the one with the fewest instructions is kept (a timer
 # interrupt adds to a window); "crypto" must be equal in every repetition.
 
@@ -54,11 +60,26 @@ IMPL_MODULES = {
     "arm": {"aes_arm"},
     "generic": {"aes_generic"},
     "ti": {"aes_ti"},
+    # the AEADs and ChaCha20 as a board without the Crypto Extensions runs
+    # them: the gcm template over aes-neonbs and ghash-generic (+ gf128mul)
+    # or arm's ghash-ce (8-bit polynomial multiplies, cryptd around it);
+    # rfc7539 over chacha-neon and poly1305-neon (arm: in poly1305-arm)
+    "intree": {"aes_neon_bs", "aes_neon_blk", "aes_arm_bs", "aes_arm",
+               "ghash_generic", "gf128mul", "ghash_arm_ce", "cryptd",
+               "chacha_neon", "poly1305_neon", "poly1305_arm", "libchacha",
+               "libpoly1305", "chacha_generic", "poly1305_generic"},
 }
-TEMPLATES = {"ecb", "cbc", "ctr", "xts"}
-CRYPTO_SYM = re.compile(r"aes|crypto_xor", re.I)
+TEMPLATES = {"ecb", "cbc", "ctr", "xts", "gcm", "chacha20poly1305"}
+CRYPTO_SYM = re.compile(r"aes|crypto_xor|ghash|gf128mul|chacha|poly1305", re.I)
+PART_SYM = {"ghash": re.compile(r"ghash|gf128mul", re.I),
+            "poly1305": re.compile(r"poly1305", re.I)}
 MODES = ["ecb", "cbc", "ctr", "xts", "aes"]
 SIZES = [16, 64, 256, 1420, 4096, 16384]
+
+
+# "error" lines of the guests: a request that failed (its window counts a
+# failure path, not the algorithm); the report lists them and exits 1
+ERRORS = []
 
 
 def parse_console(path):
@@ -78,6 +99,8 @@ def parse_console(path):
             w = ln.split()
             if w and w[0] in ("bench", "disas"):
                 lines.append(w)
+            elif w and w[0] == "error":
+                ERRORS.append(f"{os.path.basename(os.path.dirname(path))}: {ln}")
     text = gzip.decompress(base64.b64decode("".join(b64))).decode()
     for ln in text.splitlines():
         w = ln.split()
@@ -134,6 +157,7 @@ def measure(cfg):
         impl, mode = label.split("/")
         mods = IMPL_MODULES.get(impl, set())
         user = crypto = 0
+        parts = dict.fromkeys(PART_SYM, 0)
         bymod = defaultdict(int)
         for a, c in win["hist"]:
             mod, sym = attr(a)
@@ -143,9 +167,12 @@ def measure(cfg):
             elif mod in mods or mod in TEMPLATES or \
                     (mod == "kernel" and CRYPTO_SYM.search(sym)):
                 crypto += c
+                for part, rx in PART_SYM.items():
+                    if rx.search(sym):
+                        parts[part] += c
         reps[(kind, impl, mode, alg, int(kb), direction, int(size))].append(
             dict(insns=win["insns"], kernel=win["insns"] - user, user=user,
-                 crypto=crypto, bymod=dict(bymod)))
+                 crypto=crypto, bymod=dict(bymod), **parts))
     rows, notes, first = [], [], []
     for key, rs in reps.items():
         if key[0] != "bench":
@@ -162,6 +189,7 @@ def measure(cfg):
                          dir=direction, size=size, reps=len(rs),
                          insns=best["insns"], kernel=best["kernel"],
                          crypto=best["crypto"], user=best["user"],
+                         ghash=best["ghash"], poly1305=best["poly1305"],
                          kernel_max=max(r["kernel"] for r in rs)))
     if first:
         notes.append(f"{cfg}: the first repetition had more crypto instructions than "
@@ -216,7 +244,8 @@ def main():
             kv[k] = v
         info[cfg] = kv
         fields = ["config", "impl", "mode", "alg", "keybits", "dir", "size",
-                  "reps", "insns", "kernel", "crypto", "user", "kernel_max"]
+                  "reps", "insns", "kernel", "crypto", "user", "ghash", "poly1305",
+                  "kernel_max"]
         path = os.path.join(DATA, f"{cfg}.csv")
         prev = open(path).read() if os.path.exists(path) else None
         with open(path, "w", newline="") as f:
@@ -318,7 +347,8 @@ def main():
         mca = os.path.join(OUT, cfg, "mca.txt")
         if os.path.exists(mca):
             out.append("Cycle estimates (llvm-mca, bench/mca.sh), cycles per byte.\n")
-            body = [ln.split("\t") for ln in open(mca).read().splitlines() if ln and not ln.startswith("#")]
+            body = [ln.split("\t") for ln in open(mca).read().splitlines()
+                    if ln and not ln.startswith("#") and ln.split("/")[1].split("\t")[0] in MODES]
             out.append(rst_table(["core", "what", "bytes", "instructions", "cpu", "cycles", "cycles/byte"], body) + "\n")
             cpb = {(b[0], b[4]): float(b[6]) for b in body
                    if len(b) > 6 and re.match(r"^[0-9.]+$", b[6])}
@@ -329,6 +359,7 @@ def main():
                            "ECB encryption of 4096 bytes: " + ", ".join(rat) + ".\n")
             with open(os.path.join(DATA, f"{cfg}-mca.txt"), "w") as f:
                 f.write(open(mca).read())
+    notes += [f"ERROR {e}" for e in ERRORS]
     if notes:
         out.append("Notes of the run:\n")
         out += [f"- {n}" for n in notes]
@@ -336,7 +367,174 @@ def main():
     with open(os.path.join(DOC, "performance-tables.rst"), "w") as f:
         f.write("\n".join(out) + "\n")
     print("\n".join(out))
+    aead_report(idx, info)
     plot(idx)
+    if ERRORS:
+        print(f"report: FAIL: {len(ERRORS)} requests failed in the guest:", file=sys.stderr)
+        print("\n".join(ERRORS[:20]), file=sys.stderr)
+        sys.exit(1)
+
+# --- the AEADs and ChaCha20 (Documentation/performance-aead-tables.rst) ---
+
+GCM_MODES = ["gcm", "rfc4106"]
+CHACHA_MODES = ["rfc7539", "rfc7539esp", "chacha20", "xchacha20", "xchacha12"]
+AAD = 16    # afalg-bench: every AEAD request carries 16 bytes of AAD
+
+
+def read_mca(cfg):
+    """build/bench/<cfg>/mca.txt as {(label, size, cpu): cycles per byte}"""
+    p = os.path.join(OUT, cfg, "mca.txt")
+    res = {}
+    if not os.path.exists(p):
+        return res
+    for ln in open(p).read().splitlines():
+        b = ln.split("\t")
+        if ln.startswith("#") or len(b) < 7 or not re.match(r"^\d+", b[5]):
+            continue
+        res[(b[0], int(b[2]), b[4])] = int(b[5].split()[0]) / int(b[2])
+    return res
+
+
+def verdict(value, limit, what):
+    """'met' or 'missed by X' for a value that must not exceed limit"""
+    if value is None:
+        return f"{what}: no data"
+    if value <= limit:
+        return f"{what}: {value:.2f} <= {limit}, **met**"
+    return f"{what}: {value:.2f} > {limit}, **missed** by {value - limit:.2f}"
+
+
+def aead_report(idx, info):
+    out = [".. SPDX-License-Identifier: GPL-2.0-only\n",
+           ".. Generated by bench/report.py (make bench); do not edit.\n",
+           f"Generated {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.\n"]
+    for cfg in CONFIGS:
+        arch = cfg.split("-")[0]
+        kv = info[cfg]
+        cpus = ["cortex-a53", "cortex-a72"] if arch == "arm64" else ["cortex-a57", "cortex-a9"]
+        target_cpus = cpus if arch == "arm64" else ["cortex-a57"]
+        ghash_ref = "ghash-generic (table based)" if arch == "arm64" else \
+            "ghash-ce (arm, 8-bit polynomial multiplies)"
+        title = f"{cfg}: kernel {kv.get('release')}"
+        out.append(title + "\n" + "-" * len(title) + "\n")
+        mca = read_mca(cfg)
+
+        def row(impl, mode, kb, d, sz):
+            return idx.get((cfg, impl, mode, kb, d, sz))
+
+        def ratio(mode, kb, d, sz, col="crypto"):
+            a, b = row("ctneon", mode, kb, d, sz), row("intree", mode, kb, d, sz)
+            return a[col] / b[col] if a and b and b[col] else None
+
+        def mca_ratio(mode, sz, cpu):
+            a, b = mca.get((f"ctneon/{mode}", sz, cpu)), mca.get((f"intree/{mode}", sz, cpu))
+            return a / b if a and b else None
+
+        for title2, modes, keys, ref in (
+                ("GCM", GCM_MODES, (128, 256),
+                 f"``gcm_base(ctr-aes-neonbs,{ghash_ref.split()[0]})``, i.e. "
+                 f"the gcm template over the bit-sliced CTR and {ghash_ref}"),
+                ("ChaCha20-Poly1305 and ChaCha20", CHACHA_MODES, (256,),
+                 "``rfc7539(chacha20-neon,poly1305-neon)``, "
+                 "``rfc7539esp(...)``, ``chacha20-neon``, ``xchacha20-neon``, "
+                 "``xchacha12-neon``")):
+            out.append(f"**{title2}.** In-tree: {ref}.  Instructions per byte of "
+                       "text (AEADs: 16 bytes of AAD besides, rfc4106 and rfc7539esp "
+                       "as ESP lays it out), crypto code, ctneon / in-tree; "
+                       "n/a: not measured (a driver the module does not have yet "
+                       "prints ``skip``).\n")
+            hdr = ["alg", "key", "dir"] + [str(x) for x in SIZES]
+            body, rat = [], []
+            for mode in modes:
+                for kb in keys:
+                    for d in ("enc", "dec"):
+                        cells, rcells, any_ = [], [], False
+                        for sz in SIZES:
+                            a, b = row("ctneon", mode, kb, d, sz), row("intree", mode, kb, d, sz)
+                            any_ |= bool(a or b)
+                            # "n/a", not "-": a cell may not start with a bullet
+                            cells.append(f"{fmt(a['crypto'] / sz) if a else 'n/a'} / "
+                                         f"{fmt(b['crypto'] / sz) if b else 'n/a'}")
+                            r = ratio(mode, kb, d, sz)
+                            rk = ratio(mode, kb, d, sz, "kernel")
+                            rcells.append(f"{r:.2f} / {rk:.2f}" if r else "n/a")
+                        if any_:
+                            body.append([mode, kb, d] + cells)
+                            rat.append([mode, kb, d] + rcells)
+            out.append(rst_table(hdr, body) + "\n")
+            out.append(f"Ratio ctneon / in-tree ({title2}), instructions: crypto code / "
+                       "whole kernel side of the request.\n")
+            out.append(rst_table(hdr, rat) + "\n")
+
+        # GHASH and Poly1305 alone, by function name
+        out.append("**GHASH and Poly1305 alone**: instructions per byte hashed (16 "
+                   "bytes of AAD + text) in functions named ``*ghash*``/``*gf128mul*`` "
+                   "(ctneon: ``ctneon_ghash_update``; in-tree: "
+                   f"{ghash_ref}) or ``*poly1305*``, encryption with a 128-bit "
+                   "(ChaCha: 256-bit) key.\n")
+        hdr = ["part", "alg", "impl"] + [str(x) for x in SIZES]
+        body = []
+        for part, mode, kb in (("ghash", "gcm", 128), ("poly1305", "rfc7539", 256)):
+            for impl in ("ctneon", "intree"):
+                cells = []
+                for sz in SIZES:
+                    r = row(impl, mode, kb, "enc", sz)
+                    cells.append(fmt(r[part] / (sz + AAD)) if r and r[part] else "n/a")
+                body.append([part, mode, impl] + cells)
+        out.append(rst_table(hdr, body) + "\n")
+
+        # cycle estimates
+        out.append("**Cycle estimates** (llvm-mca on the executed stream of the "
+                   "implementation's modules, one encryption), cycles per byte of "
+                   "text, ctneon / in-tree = ratio.\n")
+        hdr = ["alg", "bytes"] + cpus
+        body = []
+        for mode in ("gcm", "rfc7539", "chacha20"):
+            for sz in (16, 64, 256, 1420, 4096, 16384):
+                cells, any_ = [], False
+                for cpu in cpus:
+                    a = mca.get((f"ctneon/{mode}", sz, cpu))
+                    b = mca.get((f"intree/{mode}", sz, cpu))
+                    any_ |= bool(a or b)
+                    cells.append(f"{fmt(a) if a else 'n/a'} / {fmt(b) if b else 'n/a'}"
+                                 + (f" = {a / b:.2f}" if a and b else ""))
+                if any_:
+                    body.append([mode, sz] + cells)
+        out.append(rst_table(hdr, body) + "\n")
+
+        # the issue's targets
+        t = []
+        for sz, lim in ((16, 0.5), (64, 0.5), (1420, 0.85), (16384, 0.85)):
+            t.append(verdict(ratio("gcm", 128, "enc", sz), lim,
+                             f"GCM instructions ctneon/in-tree at {sz} bytes (enc, AES-128)"))
+        for sz in (1420, 16384):
+            for cpu in target_cpus:
+                t.append(verdict(mca_ratio("gcm", sz, cpu), 0.75,
+                                 f"GCM {cpu} cycles ctneon/in-tree at {sz} bytes"))
+        g = row("ctneon", "gcm", 128, "enc", 16384)
+        t.append(verdict(g["ghash"] / (16384 + AAD) if g else None, 8,
+                         "GHASH alone, ctneon instructions per byte at 16 KiB"))
+        for sz in (1420, 16384):
+            for cpu in target_cpus:
+                t.append(verdict(mca_ratio("rfc7539", sz, cpu), 0.8,
+                                 f"ChaCha20-Poly1305 {cpu} cycles ctneon/in-tree at {sz} bytes"))
+        if arch == "arm64":
+            c = mca.get(("ctneon/rfc7539", 16384, "cortex-a53"))
+            t.append(verdict(c, 5, "ChaCha20-Poly1305 cortex-a53 cycles per byte at 16 KiB"))
+        t.append(verdict(ratio("rfc7539", 256, "enc", 1420), 0.9,
+                         "ChaCha20-Poly1305 instructions ctneon/in-tree at 1420 bytes"))
+        for sz in (1420, 16384):
+            t.append(verdict(ratio("chacha20", 256, "enc", sz), 1.0,
+                             f"ChaCha20 alone instructions ctneon/in-tree at {sz} bytes"))
+        for cpu in target_cpus:
+            t.append(verdict(mca_ratio("chacha20", 16384, cpu), 1.0,
+                             f"ChaCha20 alone {cpu} cycles ctneon/in-tree at 16 KiB"))
+        out.append("**Targets** (issues #5 and #6; instructions of the crypto code):\n")
+        out += [f"- {x}" for x in t]
+        out.append("")
+    with open(os.path.join(DOC, "performance-aead-tables.rst"), "w") as f:
+        f.write("\n".join(out) + "\n")
+    print("\n".join(out))
 
 
 def plot(idx):

@@ -6,8 +6,9 @@
 # CONFIG is ARCH-KERNEL: arm64-6.1, arm-6.1 (default: both), arm64-6.12,
 # arm-6.12.  Per configuration, one guest boot:
 #   - builds ctneon (make ARCH= KERNEL=) if needed, the plugin
-#     build/bench/benchplugin.so, and the initramfs of bench/mkinitramfs.sh
-#     in build/bench/<config>/;
+#     build/bench/ctplugin.so (tests/ct/ctplugin.c, the plugin of the
+#     constant-time check, which has the hist mode), and the initramfs
+#     of bench/mkinitramfs.sh in build/bench/<config>/;
 #   - boots the Debian kernel with qemu-system-* -smp 1 -icount
 #     shift=0,sleep=off (virtual time follows the instruction count: timer
 #     interrupts land on the same instructions in every run) and the plugin
@@ -45,7 +46,7 @@ fi
 
 mkdir -p "$OUT"
 gcc -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden -pthread \
-	-o "$OUT/benchplugin.so" "$SRC/bench/benchplugin.c"
+	-o "$OUT/ctplugin.so" "$SRC/tests/ct/ctplugin.c"
 
 for cfg in "$@"; do
 	ARCH=${cfg%%-*} KERNEL=${cfg#*-}
@@ -67,7 +68,7 @@ for cfg in "$@"; do
 		-icount shift=0,sleep=off -nographic -no-reboot \
 		-kernel "$CACHE/$cfg/boot/vmlinuz-$REL" -initrd "$D/initramfs.cpio.gz" \
 		-append "console=ttyAMA0 panic=-1 quiet nokaslr $APPEND ctneon.reps=${BENCH_REPS:-3} ctneon.bigreps=${BENCH_BIGREPS:-2}" \
-		-plugin "$OUT/benchplugin.so,mode=hist,out=$D/hist.txt,disas=$D/disas.txt" \
+		-plugin "$OUT/ctplugin.so,mode=hist,out=$D/hist.txt,disas=$D/disas.txt" \
 		</dev/null 2>&1 | tr -d '\r' >"$D/console.log" || true
 	t1=$(date +%s)
 	grep -q '^ctneon-vm: done rc=0' "$D/console.log" ||

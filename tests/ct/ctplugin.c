@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ctneon: a QEMU TCG plugin that observes a guest program only between two
- * marker instructions, for the constant-time check (tests/ct/run.sh) and
- * for instruction counts (Documentation/measurement.rst).
+ * marker instructions, for the constant-time check (tests/ct/run.sh), for
+ * instruction counts (Documentation/measurement.rst) and for `make bench`
+ * (bench/run.sh, Documentation/performance.rst), which used to carry its
+ * own copy of this file.
  *
  * Load it into the dynamically linked qemu-user binaries:
  *
@@ -42,6 +44,33 @@
  *                tests/ct/mca.sh feeds the encodings to llvm-mc and
  *                llvm-mca for a cycle estimate.
  *
+ * For the bench, two more things, both used in qemu-system-* (the other
+ * modes refuse system emulation: the constant-time check must see one
+ * user program, not a whole machine):
+ *
+ *   mode=hist    per window "window=N vcpu=V insns=T", then one line
+ *                "hist A:C A:C ..." with the number of executions C of the
+ *                instructions at each guest virtual address bucket A
+ *                (address >> shift << shift; shift= default 0), ascending.
+ *                Attribution to modules happens afterwards on the host
+ *                (bench/report.py), because in qemu-system the module
+ *                addresses are only known once the guest has loaded them.
+ *
+ * A third marker, START_DISAS, opens a window like START does and, in
+ * mode=hist, also writes that window's executed instruction stream to
+ * disas=FILE in the format of mode=disas (bench/afalg-bench.c uses it for
+ * a few requests, whose instruction streams bench/mca.py cuts):
+ *
+ *   AArch64  orr xzr, xzr, x3   0xaa0303ff
+ *   A32      mov r9, r9         0xe1a09009
+ *   T32      mov r9, r9         0x46c9
+ *
+ * In qemu-system the markers are still recognised when a user-space
+ * program executes them; the window then holds everything the vCPU runs
+ * until STOP: the program, the system calls, the crypto driver, and any
+ * interrupt that happens to arrive (bench/run.sh runs -smp 1 with -icount
+ * and keeps the repetition with the fewest instructions).
+ *
  * vCPUs are the guest's threads under qemu-user; each has its own window
  * state and counters (at most CT_MAX_VCPUS).
  */
@@ -58,9 +87,9 @@ CT_PLUGIN_EXPORT int qemu_plugin_version = CT_QEMU_PLUGIN_API_LEVEL;
 #define CT_MAX_VCPUS	64
 #define CT_MAX_NAMES	256	/* ranges + symbols + "other" */
 
-enum ct_mode { CT_COUNT, CT_TRACE, CT_DISAS };
+enum ct_mode { CT_COUNT, CT_TRACE, CT_DISAS, CT_HIST };
 
-enum ct_marker { CT_NOT_MARKER, CT_START, CT_STOP };
+enum ct_marker { CT_NOT_MARKER, CT_START, CT_STOP, CT_START_DISAS };
 
 /* One translated guest instruction (allocated at translation, kept). */
 struct ct_insn {
@@ -70,6 +99,8 @@ struct ct_insn {
 	int name;		/* index into ct_names[] for mode=count */
 	char *disas;		/* mode=disas only */
 	const char *sym;	/* mode=disas only */
+	uint64_t hits;		/* mode=hist: executions in window "stamp" */
+	uint64_t stamp;
 };
 
 struct ct_vcpu {
@@ -78,6 +109,10 @@ struct ct_vcpu {
 	uint64_t insns, mems;
 	uint64_t ihash, mhash;
 	uint64_t count[CT_MAX_NAMES];
+	uint64_t stamp;			/* mode=hist: this window's stamp */
+	int disas;			/* mode=hist: opened by START_DISAS */
+	struct ct_insn **touched;	/* mode=hist: insns run in it */
+	size_t ntouched, cap;
 };
 
 struct ct_range {
@@ -90,6 +125,7 @@ static int ct_bysym;
 static int ct_is_a64;
 static FILE *ct_out;
 static FILE *ct_dump;
+static FILE *ct_disas;		/* mode=hist: disas=FILE */
 static pthread_mutex_t ct_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static struct ct_vcpu ct_vcpus[CT_MAX_VCPUS];
@@ -98,6 +134,8 @@ static int ct_nranges;
 static const char *ct_names[CT_MAX_NAMES];
 static int ct_nnames;
 static int ct_other;		/* index of "other" */
+static unsigned int ct_shift;	/* mode=hist bucket */
+static uint64_t ct_stamps;	/* mode=hist: last stamp handed out */
 
 /*
  * A 64-bit mixing step (multiply by an odd constant, fold the high half
@@ -140,6 +178,8 @@ static enum ct_marker ct_classify(uint32_t enc, unsigned int size)
 			return CT_START;
 		if (size == 4 && enc == 0xaa0203ffu)
 			return CT_STOP;
+		if (size == 4 && enc == 0xaa0303ffu)
+			return CT_START_DISAS;
 		return CT_NOT_MARKER;
 	}
 	/* A32 words; a T32 32-bit instruction never starts with 0xa00a/0xb00b */
@@ -151,6 +191,10 @@ static enum ct_marker ct_classify(uint32_t enc, unsigned int size)
 		return CT_START;
 	if (size == 2 && (enc & 0xffff) == 0x46db)
 		return CT_STOP;
+	if (size == 4 && enc == 0xe1a09009u)
+		return CT_START_DISAS;
+	if (size == 2 && (enc & 0xffff) == 0x46c9)
+		return CT_START_DISAS;
 	return CT_NOT_MARKER;
 }
 
@@ -162,6 +206,41 @@ static void ct_window_start(struct ct_vcpu *v)
 	v->ihash = 0x6374637463746374ull;
 	v->mhash = 0x6d656d6d656d6d65ull;
 	memset(v->count, 0, sizeof(v->count));
+	v->ntouched = 0;
+	pthread_mutex_lock(&ct_lock);
+	v->stamp = ++ct_stamps;
+	pthread_mutex_unlock(&ct_lock);
+}
+
+static int ct_cmp_vaddr(const void *a, const void *b)
+{
+	const struct ct_insn *x = *(struct ct_insn * const *)a;
+	const struct ct_insn *y = *(struct ct_insn * const *)b;
+
+	return x->vaddr < y->vaddr ? -1 : x->vaddr > y->vaddr;
+}
+
+/* mode=hist: the touched instructions, merged per bucket, on one line */
+static void ct_hist_print(struct ct_vcpu *v)
+{
+	uint64_t bucket = 0, count = 0;
+	size_t n;
+
+	qsort(v->touched, v->ntouched, sizeof(*v->touched), ct_cmp_vaddr);
+	fputs("hist", ct_out);
+	for (n = 0; n < v->ntouched; n++) {
+		uint64_t b = v->touched[n]->vaddr >> ct_shift << ct_shift;
+
+		if (count && b != bucket) {
+			fprintf(ct_out, " %" PRIx64 ":%" PRIu64, bucket, count);
+			count = 0;
+		}
+		bucket = b;
+		count += v->touched[n]->hits;
+	}
+	if (count)
+		fprintf(ct_out, " %" PRIx64 ":%" PRIu64, bucket, count);
+	fputc('\n', ct_out);
 }
 
 static void ct_window_stop(struct ct_vcpu *v, unsigned int idx)
@@ -190,6 +269,14 @@ static void ct_window_stop(struct ct_vcpu *v, unsigned int idx)
 		fprintf(ct_out, "# end window=%" PRIu64 " insns=%" PRIu64 "\n",
 			v->window, v->insns);
 		break;
+	case CT_HIST:
+		fprintf(ct_out, "window=%" PRIu64 " vcpu=%u insns=%" PRIu64 "\n",
+			v->window, idx, v->insns);
+		ct_hist_print(v);
+		if (v->disas)
+			fprintf(ct_disas, "# end window=%" PRIu64 " insns=%" PRIu64 "\n",
+				v->window, v->insns);
+		break;
 	}
 	pthread_mutex_unlock(&ct_lock);
 	v->window++;
@@ -201,7 +288,8 @@ static void ct_marker_exec(unsigned int idx, void *udata)
 
 	if (!v)
 		return;
-	if ((uintptr_t)udata == CT_START) {
+	if ((uintptr_t)udata == CT_START ||
+	    (uintptr_t)udata == CT_START_DISAS) {
 		/* a START inside a window restarts it (and says so) */
 		if (v->active) {
 			pthread_mutex_lock(&ct_lock);
@@ -210,6 +298,13 @@ static void ct_marker_exec(unsigned int idx, void *udata)
 			pthread_mutex_unlock(&ct_lock);
 		}
 		ct_window_start(v);
+		v->disas = (uintptr_t)udata == CT_START_DISAS && ct_disas;
+		if (v->disas) {
+			pthread_mutex_lock(&ct_lock);
+			fprintf(ct_disas, "# window=%" PRIu64 " vcpu=%u\n",
+				v->window, idx);
+			pthread_mutex_unlock(&ct_lock);
+		}
 		if (ct_dump || ct_mode == CT_DISAS) {
 			pthread_mutex_lock(&ct_lock);
 			fprintf(ct_mode == CT_DISAS ? ct_out : ct_dump,
@@ -241,6 +336,29 @@ static void ct_insn_exec(unsigned int idx, void *udata)
 			pthread_mutex_unlock(&ct_lock);
 		}
 		break;
+	case CT_HIST: {
+		/* the translation's record is shared by every vCPU: -smp 1 */
+		struct ct_insn *w = (struct ct_insn *)in;
+
+		if (w->stamp != v->stamp) {
+			if (v->ntouched == v->cap) {
+				v->cap = v->cap ? 2 * v->cap : 4096;
+				v->touched = realloc(v->touched,
+						     v->cap * sizeof(*v->touched));
+				if (!v->touched)
+					abort();
+			}
+			v->touched[v->ntouched++] = w;
+			w->stamp = v->stamp;
+			w->hits = 0;
+		}
+		w->hits++;
+		if (v->disas)
+			fprintf(ct_disas, "%" PRIx64 "\t%s\t%s\t%s\n", in->vaddr,
+				in->bytes, in->sym && *in->sym ? in->sym : "-",
+				in->disas ? in->disas : "?");
+		break;
+	}
 	case CT_DISAS:
 		pthread_mutex_lock(&ct_lock);
 		fprintf(ct_out, "%" PRIx64 "\t%s\t%s\t%s\n", in->vaddr,
@@ -322,7 +440,7 @@ static void ct_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			snprintf(in->bytes + 2 * b, 3, "%02x", data[b]);
 		if (ct_mode == CT_COUNT)
 			in->name = ct_attribute(insn, in->vaddr);
-		if (ct_mode == CT_DISAS) {
+		if (ct_mode == CT_DISAS || (ct_mode == CT_HIST && ct_disas)) {
 			in->disas = qemu_plugin_insn_disas(insn);
 			in->sym = qemu_plugin_insn_symbol(insn);
 		}
@@ -354,6 +472,8 @@ static void ct_exit(qemu_plugin_id_t id, void *udata)
 		fclose(ct_out);
 	if (ct_dump)
 		fclose(ct_dump);
+	if (ct_disas)
+		fclose(ct_disas);
 	pthread_mutex_unlock(&ct_lock);
 }
 
@@ -387,7 +507,7 @@ static void ct_usage(const char *bad)
 	char msg[512];
 
 	snprintf(msg, sizeof(msg), "ctplugin: bad argument '%s'; use "
-		 "mode=count|trace|disas, out=FILE, range=name:lo:hi, "
+		 "mode=count|trace|disas|hist, shift=N, disas=FILE, out=FILE, range=name:lo:hi, "
 		 "bysym=on, dump=FILE\n", bad);
 	fputs(msg, stderr);
 }
@@ -399,10 +519,6 @@ CT_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	const char *out = NULL, *dump = NULL;
 	int n;
 
-	if (info->system_emulation) {
-		fputs("ctplugin: user-mode emulation only\n", stderr);
-		return -1;
-	}
 	if (!strcmp(info->target_name, "aarch64")) {
 		ct_is_a64 = 1;
 	} else if (strcmp(info->target_name, "arm")) {
@@ -426,10 +542,20 @@ CT_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 				ct_mode = CT_TRACE;
 			else if (!strcmp(val, "disas"))
 				ct_mode = CT_DISAS;
+			else if (!strcmp(val, "hist"))
+				ct_mode = CT_HIST;
 			else
+				goto bad;
+		} else if (!strncmp(arg, "shift=", 6)) {
+			ct_shift = (unsigned int)strtoul(val, NULL, 0);
+			if (ct_shift > 63)
 				goto bad;
 		} else if (!strncmp(arg, "out=", 4)) {
 			out = val;
+		} else if (!strncmp(arg, "disas=", 6)) {
+			ct_disas = fopen(val, "w");
+			if (!ct_disas)
+				goto bad;
 		} else if (!strncmp(arg, "dump=", 5)) {
 			dump = val;
 		} else if (!strncmp(arg, "range=", 6)) {
@@ -445,6 +571,10 @@ CT_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		continue;
 bad:
 		ct_usage(arg);
+		return -1;
+	}
+	if (info->system_emulation && ct_mode != CT_HIST) {
+		fputs("ctplugin: user-mode emulation only (but mode=hist)\n", stderr);
 		return -1;
 	}
 	ct_other = ct_name_index("other");
