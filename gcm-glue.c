@@ -17,7 +17,11 @@
  * ciphertext of that step (after CTR when encrypting, before it when
  * decrypting, so that in-place requests work), while the data is still in
  * the cache.  The AAD is hashed first, in chunks copied out of the
- * scatterlist.
+ * scatterlist.  Short messages (AAD <= 64 and text <= 128 bytes, public
+ * lengths) are copied out instead and take one NEON section with one CTR
+ * call (from J0, so E_K(J0) comes with the keystream) and one GHASH call
+ * over AAD || C || lengths: at 16 bytes the fixed cost of each core call
+ * is most of the work.
  *
  * Where NEON may not be used (ctneon_neon_begin()), the same steps run on
  * the portable constant-time AES and GHASH.  The NEON form of the hash key
@@ -191,6 +195,72 @@ static void ctneon_gcm_hash_aad(struct ctneon_gcm_ctx *ctx, u8 x[16],
 }
 
 /*
+ * Short messages (IPsec's small packets, TLS records' headers): the fixed
+ * cost of each core call and NEON section dominates, so they take one NEON
+ * section with one CTR call and one GHASH call.  The CTR call runs from J0
+ * over a zero block followed by the text, which gives E_K(J0) and the
+ * ciphertext together; the GHASH call runs over AAD || 0* || C || 0* ||
+ * lengths assembled in a buffer.  The bounds are public lengths.
+ */
+#define CTNEON_GCM_SHORT_AAD	64
+#define CTNEON_GCM_SHORT_TEXT	128
+
+static noinline_for_stack int
+ctneon_gcm_crypt_short(struct aead_request *req, const u8 *nonce,
+		       unsigned int aadlen, unsigned int textlen, bool enc)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	struct ctneon_gcm_ctx *ctx = crypto_aead_ctx(tfm);
+	unsigned int authsize = crypto_aead_authsize(tfm);
+	unsigned int apad = round_up(aadlen, 16), cpad = round_up(textlen, 16);
+	u8 ks[16 + CTNEON_GCM_SHORT_TEXT];	/* 0^16 || text -> E_K(J0) || out */
+	u8 hb[CTNEON_GCM_SHORT_AAD + CTNEON_GCM_SHORT_TEXT + 16];
+	u8 x[16] = { 0 }, ctr[16], tag[16];
+	bool neon;
+	int err = 0;
+
+	memset(ks, 0, 16);
+	scatterwalk_map_and_copy(ks + 16, req->src, req->assoclen, textlen, 0);
+	memset(hb, 0, apad + cpad);
+	scatterwalk_map_and_copy(hb, req->src, 0, aadlen, 0);
+	if (!enc)			/* the ciphertext is hashed as it came */
+		memcpy(hb + apad, ks + 16, textlen);
+	ctneon_put_be64((u64)aadlen * 8, hb + apad + cpad);
+	ctneon_put_be64((u64)textlen * 8, hb + apad + cpad + 8);
+	memcpy(ctr, nonce, 12);
+	ctneon_put_be32(1, ctr + 12);
+
+	neon = ctneon_neon_begin();
+	if (neon)
+		ctneon_aes_piece_neon(&ctx->aes, MODE_CTR, true, ks, ks, 16 + textlen, ctr);
+	else
+		ctneon_aes_piece_ct(&ctx->aes, MODE_CTR, true, ks, ks, 16 + textlen, ctr);
+	if (enc)
+		memcpy(hb + apad, ks + 16, textlen);
+	ctneon_gcm_hash(ctx, neon, x, hb, apad + cpad + 16);
+	if (neon)
+		kernel_neon_end();
+	crypto_xor_cpy(tag, x, ks, 16);
+
+	scatterwalk_map_and_copy(ks + 16, req->dst, req->assoclen, textlen, 1);
+	if (enc) {
+		scatterwalk_map_and_copy(tag, req->dst, req->assoclen + textlen,
+					 authsize, 1);
+	} else {
+		scatterwalk_map_and_copy(x, req->src, req->assoclen + textlen,
+					 authsize, 0);
+		if (crypto_memneq(tag, x, authsize))
+			err = -EBADMSG;
+	}
+	memzero_explicit(ks, sizeof(ks));
+	memzero_explicit(hb, sizeof(hb));
+	memzero_explicit(x, sizeof(x));
+	memzero_explicit(tag, sizeof(tag));
+	memzero_explicit(ctr, sizeof(ctr));
+	return err;
+}
+
+/*
  * The whole AEAD operation.  nonce: 12 bytes; aadlen: the associated data
  * that is authenticated (for rfc4106 the IV copy at its end is not).
  */
@@ -204,6 +274,9 @@ static int ctneon_gcm_crypt(struct aead_request *req, const u8 *nonce,
 	u8 x[16] = { 0 }, ctr[16], ekj0[16], tag[16], lens[16];
 	struct skcipher_walk walk;
 	int err;
+
+	if (aadlen <= CTNEON_GCM_SHORT_AAD && textlen <= CTNEON_GCM_SHORT_TEXT)
+		return ctneon_gcm_crypt_short(req, nonce, aadlen, textlen, enc);
 
 	memcpy(ctr, nonce, 12);
 	ctneon_put_be32(1, ctr + 12);
