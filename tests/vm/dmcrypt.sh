@@ -9,16 +9,16 @@
 # and log directory so that it never disturbs build/<arch>-<kernel>/vm.log
 # of the main guest test.
 # How: a sparse raw image in build/<arch>-<kernel>/dmcrypt/ of
-# 3 x dm_mb + 64 MiB (three dm-crypt regions and the LUKS2 one, with room),
+# dm_mb + 64 MiB (the three dm-crypt regions and the LUKS2 one, with room),
 # attached as a virtio-blk-device (virtio-mmio on -M virt), then
 # tests/vm/run.sh with CTNEON_VM_GUEST/CTNEON_VM_WORK/CTNEON_VM_QEMU_ARGS.
 # The guest's ok/FAIL lines stream through; run.sh adds
 # "ok vm-boot-<arch>-<kernel>" or a FAIL.  The image is removed at the end.
 #
 # Environment:
-#   CTNEON_DM_MB   MiB per dm-crypt region (default 256: the issue asks for
-#                  at least 256 MiB through each cipher), passed to the
-#                  guest as ctneon.dm_mb
+#   CTNEON_DM_MB   MiB written through dm-crypt in all (default 256: the
+#                  issue asks for at least 256 MiB), passed to the guest as
+#                  ctneon.dm_mb
 #   and everything tests/vm/run.sh takes (CTNEON_VM_TIMEOUT, ...)
 
 set -uo pipefail
@@ -33,7 +33,7 @@ IMG=$WORK/disk.img
 
 mkdir -p "$WORK"
 rm -f "$IMG"
-truncate -s $(( (3 * DM_MB + 64) * 1024 * 1024 )) "$IMG" ||
+truncate -s $(( (DM_MB + 64) * 1024 * 1024 )) "$IMG" ||
 	{ echo "FAIL dmcrypt-$ARCH-$KERNEL: cannot create $IMG"; exit 1; }
 trap 'rm -f "$IMG"' EXIT
 
