@@ -10,6 +10,8 @@
 #        make ARCH=.. KERNEL=..              W=1 cross build, no warnings
 #        tests/static-symbols.sh             no table-based AES imported
 #        tests/vm/run.sh ARCH KERNEL         QEMU guest tests
+#        tests/vm/dmcrypt.sh ARCH KERNEL     dm-crypt and cryptsetup on a
+#                                            virtio disk in the guest
 #        tests/vm/no-neon.sh (arm-6.1)       refuses to load without NEON
 #
 # Every test script prints "ok <name>" / "FAIL <name>" lines; this script
@@ -82,6 +84,7 @@ for cfg in $CONFIGS; do
 	if step "build-$cfg" build "$cfg"; then
 		step "symbols-$cfg" tests/static-symbols.sh "build/$cfg/ctneon.ko"
 		step "vm-$cfg" tests/vm/run.sh "${cfg%-*}" "${cfg#*-}"
+		step "dmcrypt-$cfg" tests/vm/dmcrypt.sh "${cfg%-*}" "${cfg#*-}"
 		# a CPU without NEON: ctneon must refuse to load (arm only:
 		# QEMU's AArch64 CPUs cannot drop AdvSIMD)
 		[ "$cfg" = arm-6.1 ] && step "no-neon-$cfg" tests/vm/no-neon.sh 6.1
