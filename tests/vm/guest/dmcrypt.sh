@@ -22,9 +22,10 @@
 #     A mapping with a one-bit-wrong key must NOT read the pattern back
 #     (the comparison can fail).
 #     ESSIV on arm64: aes-neon-blk registers a whole essiv(cbc(aes),sha256)
-#     driver (essiv-cbc-aes-sha256-neon) that outranks the essiv template
-#     over cbc-aes-ctneon, so aes-cbc-essiv:sha256 does not reach ctneon
-#     there; the test reports the resolution (afalg-tool pick) and then
+#     driver (essiv-cbc-aes-sha256-neon, priority 201); the kernel builds a
+#     template instance only when no algorithm of that name is registered,
+#     so the essiv template over cbc-aes-ctneon (275) is never built and
+#     aes-cbc-essiv:sha256 does not reach ctneon there; the test reports the resolution (afalg-tool pick) and then
 #     names ctneon's CBC driver in capi: form
 #     (capi:cbc-aes-ctneon-essiv:sha256-generic).
 #  2. cryptsetup benchmark for aes-xts 256/512 and aes-cbc 256: exit 0,
@@ -218,7 +219,8 @@ dmesg_check setup
 # ---- 1. dm-crypt through ctneon --------------------------------------------
 # ESSIV: the kernel resolves "essiv(cbc(aes),sha256)" to an in-tree
 # whole-ESSIV driver where one exists (arm64's aes-neon-blk registers
-# essiv-cbc-aes-sha256-neon, which outranks any essiv template instance);
+# essiv-cbc-aes-sha256-neon; a template is instantiated only when nothing
+# of the name is registered);
 # then the table names ctneon's CBC driver in capi: form, so that ctneon's
 # CBC is what is tested, and the resolution is reported.
 ESSIV_SPEC=aes-cbc-essiv:sha256
@@ -226,7 +228,7 @@ e=$($BIN/afalg-tool pick skcipher "essiv(cbc(aes),sha256)" 2>&1)
 case $e in
 "essiv(cbc-aes-ctneon,"*) ok "essiv(cbc(aes),sha256) -> $e" ;;
 *)
-	note "essiv(cbc(aes),sha256) -> $e (priority $(crypto_field "$e" priority)), not the essiv template over cbc-aes-ctneon ($(crypto_field cbc-aes-ctneon priority)): an in-tree ESSIV driver outranks it; the ESSIV table names cbc-aes-ctneon"
+	note "essiv(cbc(aes),sha256) -> $e (priority $(crypto_field "$e" priority)), not the essiv template over cbc-aes-ctneon (would be $(crypto_field cbc-aes-ctneon priority), but is not instantiated while a driver of that name exists): the ESSIV table names cbc-aes-ctneon"
 	# an instance is found by the name asked for only if it is its
 	# cra_name or driver name: so the hash is named by driver too
 	ESSIV_SPEC=capi:cbc-aes-ctneon-essiv:sha256-generic
@@ -260,6 +262,7 @@ while read -r n k d s mb off; do
 	if [ "$n" = essiv ]; then
 		e=$(instances '^essiv')
 		note "dm-$n: essiv entries: ${e:-none}; cbc(aes): $(instances '^cbc\\(aes\\)$')"
+		note "dm-$n: essiv(cbc(aes),sha256) now resolves to $($BIN/afalg-tool pick skcipher "essiv(cbc(aes),sha256)" 2>&1)"
 		case $e in
 		*"essiv(cbc-aes-ctneon,"*) ok "dm-$n: instance $e" ;;
 		*) fail "dm-$n: no essiv(cbc-aes-ctneon,...) instance (have: ${e:-none})" ;;
