@@ -11,7 +11,8 @@
 # How: a sparse raw image in build/<arch>-<kernel>/dmcrypt/ of
 # dm_mb + 64 MiB (the three dm-crypt regions and the LUKS2 one, with room),
 # attached as a virtio-blk-device (virtio-mmio on -M virt), then
-# tests/vm/run.sh with CTNEON_VM_GUEST/CTNEON_VM_WORK/CTNEON_VM_QEMU_ARGS.
+# tests/vm/run.sh with CTNEON_VM_GUEST/CTNEON_VM_WORK/CTNEON_VM_QEMU_ARGS,
+# and CTNEON_VM_CRYPTSETUP=1 for tests/vm/stage-hooks/cryptsetup.sh.
 # The guest's ok/FAIL lines stream through; run.sh adds
 # "ok vm-boot-<arch>-<kernel>" or a FAIL.  The image is removed at the end.
 #
@@ -38,6 +39,7 @@ truncate -s $(( (DM_MB + 64) * 1024 * 1024 )) "$IMG" ||
 trap 'rm -f "$IMG"' EXIT
 
 # cache=unsafe: the image is thrown away, host-side flushes buy nothing
+CTNEON_VM_CRYPTSETUP=1 \
 CTNEON_VM_GUEST=$SRC/tests/vm/guest/dmcrypt.sh \
 CTNEON_VM_WORK=$WORK \
 CTNEON_VM_QEMU_ARGS="-drive file=$IMG,if=none,format=raw,cache=unsafe,id=d0 -device virtio-blk-device,drive=d0" \

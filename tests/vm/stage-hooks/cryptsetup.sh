@@ -23,8 +23,12 @@
 # set it up from the machine's own mirror) and are unpacked once into
 # $CACHE/cryptsetup-$DEBARCH; a library the closure needs and the package
 # list lacks stops the hook with its name.
+# Only when CTNEON_VM_CRYPTSETUP=1 (tests/vm/dmcrypt.sh sets it): the tools
+# add some 4 MB to the compressed initramfs, which no other guest needs.
 
 set -euo pipefail
+
+[ "${CTNEON_VM_CRYPTSETUP:-0}" = 1 ] || exit 0
 
 : "${DEBARCH:?}" "${CROSS:?}" "${STAGE:?}" "${CACHE:?}" "${KROOT:?}" "${REL:?}"
 
