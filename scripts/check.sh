@@ -13,8 +13,11 @@
 #      (this also fetches the four kernels, one at a time)
 #   4. per configuration, in two lanes that run at the same time:
 #        tests/vm/run.sh ARCH KERNEL         QEMU guest tests
+#        tests/vm/dmcrypt.sh ARCH KERNEL     own boot with a virtio disk:
+#                                            dm-crypt, cryptsetup, LUKS2
 #        tests/vm/stress.sh ARCH KERNEL      own boot: bad input, 60 s stress,
-#                                            rmmod in use, 50 unload cycles
+#                                            IPsec under load, rmmod in use,
+#                                            50 unload cycles
 #        tests/vm/no-neon.sh (arm-6.1)       refuses to load without NEON
 #
 # The guests keep one vCPU busy most of the time, so two lanes use the
@@ -84,6 +87,7 @@ deps() {
 guests() {
 	local cfg=$1
 	step "vm-$cfg" tests/vm/run.sh "${cfg%-*}" "${cfg#*-}"
+	step "dmcrypt-$cfg" tests/vm/dmcrypt.sh "${cfg%-*}" "${cfg#*-}"
 	step "stress-$cfg" tests/vm/stress.sh "${cfg%-*}" "${cfg#*-}"
 	# a CPU without NEON: ctneon must refuse to load (arm only:
 	# QEMU's AArch64 CPUs cannot drop AdvSIMD)
