@@ -14,7 +14,7 @@
 # tests/vm/run.sh with CTNEON_VM_GUEST/CTNEON_VM_WORK/CTNEON_VM_QEMU_ARGS,
 # and CTNEON_VM_CRYPTSETUP=1 for tests/vm/stage-hooks/cryptsetup.sh.
 # The guest's ok/FAIL lines stream through; run.sh adds
-# "ok vm-boot-<arch>-<kernel>" or a FAIL.  The image is removed at the end.
+# "ok vm-dmcrypt-boot-<arch>-<kernel>" or a FAIL.  The image is removed at the end.
 #
 # Environment:
 #   CTNEON_DM_MB   MiB written through dm-crypt in all (default 256: the
@@ -43,4 +43,7 @@ CTNEON_VM_CRYPTSETUP=1 \
 CTNEON_VM_GUEST=$SRC/tests/vm/guest/dmcrypt.sh \
 CTNEON_VM_WORK=$WORK \
 CTNEON_VM_QEMU_ARGS="-drive file=$IMG,if=none,format=raw,cache=unsafe,id=d0 -device virtio-blk-device,drive=d0" \
-	"$SRC/tests/vm/run.sh" "$ARCH" "$KERNEL" "ctneon.dm_mb=$DM_MB" "$@"
+	"$SRC/tests/vm/run.sh" "$ARCH" "$KERNEL" "ctneon.dm_mb=$DM_MB" "$@" |
+	sed -u -e 's/^ok vm-boot-/ok vm-dmcrypt-boot-/' -e 's/^FAIL vm-boot-/FAIL vm-dmcrypt-boot-/'
+rc=${PIPESTATUS[0]}
+exit "$rc"

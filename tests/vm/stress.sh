@@ -29,7 +29,10 @@ truncate -s 64M "$DISK"
 
 export CTNEON_VM_GUEST=$SRC/tests/vm/guest/stress.sh
 export CTNEON_VM_WORK=$WORK
-export CTNEON_VM_TIMEOUT=${CTNEON_VM_TIMEOUT:-900}
+export CTNEON_VM_TIMEOUT=${CTNEON_VM_TIMEOUT:-1800}
+# dmsetup in the guest (tests/vm/stage-hooks/cryptsetup.sh): the writer
+# beside the stress is dm-crypt on the virtio disk
+export CTNEON_VM_CRYPTSETUP=1
 export CTNEON_VM_QEMU_ARGS="-drive file=$DISK,if=none,format=raw,id=stressdisk -device virtio-blk-device,drive=stressdisk"
 
 "$SRC/tests/vm/run.sh" "$ARCH" "$KERNEL" "$@" |

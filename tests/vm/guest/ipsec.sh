@@ -20,7 +20,8 @@
 #   - the SAs were created and /proc/crypto shows rfc4106-gcm-aes-ctneon
 #     with more references than before (each SA holds a transform of it);
 #   - ping through the tunnel both ways;
-#   - a file of random bytes (CTNEON_IPSEC_KB KiB, default 2048, 1024 on arm)
+#   - a file of random bytes (CTNEON_IPSEC_KB KiB, default 2048, 1024 on arm;
+#     CTNEON_IPSEC_MTU sets the veth MTU, CTNEON_IPSEC_TAG prefixes the names)
 #     crosses the tunnel with busybox nc each way, and md5sum matches at
 #     both ends;
 #   - `ip -s xfrm state` counts at least that many bytes on each SA, and
@@ -58,6 +59,10 @@ chacha)
 	exit 1
 	;;
 esac
+T=${CTNEON_IPSEC_TAG:+$CTNEON_IPSEC_TAG-}$T
+# nc gives up after this many seconds (a 64 MiB transfer on a slow guest
+# needs more than the default)
+NCT=$((KB / 100 > 300 ? KB / 100 : 300))
 nfail=0
 ok() { echo "ok $T $*"; }
 fail() { echo "FAIL $T $*"; nfail=$((nfail + 1)); }
@@ -106,6 +111,10 @@ setup() {
 	for n in a b; do
 		run ip2 -n $n link set lo up || return 1
 	done
+	if [ -n "${CTNEON_IPSEC_MTU:-}" ]; then
+		run ip2 -n a link set va mtu "$CTNEON_IPSEC_MTU" || return 1
+		run ip2 -n b link set vb mtu "$CTNEON_IPSEC_MTU" || return 1
+	fi
 	run ip2 -n a link set va up || return 1
 	run ip2 -n b link set vb up || return 1
 	run ip2 -n a route add 10.98.2.1/32 via 10.99.0.2 src 10.98.1.1 || return 1
@@ -140,7 +149,7 @@ transfer() {
 	rm -f /tmp/ipsec.fifo
 	mkfifo /tmp/ipsec.fifo
 	exec 3<>/tmp/ipsec.fifo
-	inns "$to" timeout 300 nc -l -p "$port" <&3 >/tmp/ipsec.got.$to 2>/tmp/ipsec.nc.$to &
+	inns "$to" timeout $NCT nc -l -p "$port" <&3 >/tmp/ipsec.got.$to 2>/tmp/ipsec.nc.$to &
 	lpid=$!
 	# wait for the listener
 	i=0
@@ -150,7 +159,7 @@ transfer() {
 		i=$((i + 1))
 	done
 	t0=$(cut -d' ' -f1 /proc/uptime)
-	inns "$from" timeout 300 nc "$addr" "$port" </tmp/ipsec.$from >/dev/null 2>/tmp/ipsec.ncc.$from
+	inns "$from" timeout $NCT nc "$addr" "$port" </tmp/ipsec.$from >/dev/null 2>/tmp/ipsec.ncc.$from
 	wait $lpid
 	exec 3>&-
 	t1=$(cut -d' ' -f1 /proc/uptime)
