@@ -13,7 +13,8 @@
 # in-tree NEON drivers ctneon competes with are loaded.
 
 BIN=/test/bin
-DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon gcm-aes-ctneon rfc4106-gcm-aes-ctneon"
+DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon gcm-aes-ctneon rfc4106-gcm-aes-ctneon
+chacha20-ctneon xchacha20-ctneon xchacha12-ctneon rfc7539-chacha20-poly1305-ctneon rfc7539esp-chacha20-poly1305-ctneon"
 
 # The message and keys are fixed so that the run can be checked anywhere.
 TEXT="ctneon: constant-time AES for NEON boards, no lookup tables at all"
@@ -55,20 +56,21 @@ fi
 
 # 6.12 runs the self-tests in the background: wait for them (bounded)
 i=0
+total=$(echo $DRIVERS | wc -w)
 while [ $i -lt 300 ]; do
 	n=0
 	for d in $DRIVERS; do
 		[ "$(crypto_field "$d" selftest)" = passed ] && n=$((n + 1))
 	done
-	[ $n = 5 ] && break
+	[ $n = "$total" ] && break
 	sleep 0.2
 	i=$((i + 1))
 done
 
 echo "demo: registered by ctneon (from /proc/crypto):"
-printf 'demo:   %-10s %-16s %-8s %s\n' name driver priority selftest
+printf 'demo:   %-30s %-36s %-8s %s\n' name driver priority selftest
 for d in $DRIVERS; do
-	printf 'demo:   %-10s %-16s %-8s %s\n' "$(crypto_field "$d" name)" "$d" \
+	printf 'demo:   %-30s %-36s %-8s %s\n' "$(crypto_field "$d" name)" "$d" \
 		"$(crypto_field "$d" priority)" "$(crypto_field "$d" selftest)"
 done
 echo "demo: other drivers of the same names:"
