@@ -229,6 +229,9 @@ done
 pick aes skcipher "pcbc(aes)" "pcbc(aes-ctneon)"
 pick gcm aead "gcm(aes)" gcm-aes-ctneon
 pick rfc4106 aead "rfc4106(gcm(aes))" rfc4106-gcm-aes-ctneon
+# on arm ctneon (200) ranks below the template over chacha20-neon and
+# poly1305-arm (250), which is faster there; no such instance exists yet in
+# this guest, so the name still resolves to ctneon (above the generic one)
 pick rfc7539 aead "rfc7539(chacha20,poly1305)" rfc7539-chacha20-poly1305-ctneon
 pick rfc7539esp aead "rfc7539esp(chacha20,poly1305)" rfc7539esp-chacha20-poly1305-ctneon
 
