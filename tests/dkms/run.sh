@@ -189,7 +189,7 @@ if [ -n "$ko" ]; then
 	ok dkms-module
 	# the vermagic a module of this kernel must carry: that of one of
 	# the kernel's own modules
-	ref=$(cd "$CACHE/arm64-6.1" && find "lib/modules/$rel/kernel/crypto" -name '*.ko*' | head -n1)
+	ref=$(cd "$CACHE/arm64-6.1" && find "lib/modules/$rel/kernel/crypto" -name '*.ko*' -print -quit)
 	want=$(modinfo -F vermagic "$CACHE/arm64-6.1/$ref")
 	got=$(in_root modinfo -F vermagic "/$ko")
 	echo "  $ko: vermagic '$got'; signer '$(in_root modinfo -F signer "/$ko")'"
