@@ -206,7 +206,10 @@ fi
 # DKMS keeps the build log per kernel and architecture
 mlog=$ROOT/var/lib/dkms/ctneon/$version/$rel/aarch64/log/make.log
 if [ ! -f "$mlog" ]; then
-	fail dkms-warnings "no make.log from DKMS"
+	# a failed build leaves its log in the build directory
+	blog=$ROOT/var/lib/dkms/ctneon/$version/build/make.log
+	[ ! -f "$blog" ] || grep -i -B2 -A2 'error' "$blog" | head -n 20 | sed 's/^/  make.log: /'
+	fail dkms-warnings "no make.log from a successful DKMS build"
 elif grep -qi 'warning' "$mlog"; then
 	grep -i 'warning' "$mlog" | head -n 20
 	fail dkms-warnings "the DKMS build printed warnings ($mlog)"
@@ -227,5 +230,7 @@ else
 	ok dkms-remove
 fi
 
+# the unpacked chroot is kept for a look after a failure only
+[ $failed = 1 ] || rm -rf "$ROOT"
 log "done in $(( $(date +%s) - t0 )) s"
 exit $failed
