@@ -27,9 +27,10 @@
 #
 # Every build uses W=1 and fails if the compiler, the assembler or modpost
 # prints a warning (a native build with STRICT=0, as DKMS runs it, only
-# keeps the warnings in its log).  Cross builds run in build/<arch>-<kernel>/obj/, a copy
-# of the module sources, so that the four configurations never share
-# object files and the source tree stays clean.
+# keeps the warnings in its log).  Cross builds run in
+# build/<arch>-<kernel>/obj/, a copy of the module sources, so that the
+# four configurations never share object files and the source tree stays
+# clean.
 
 SHELL := /bin/bash
 SRC := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
