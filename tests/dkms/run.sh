@@ -15,6 +15,11 @@
 #   dkms-vermagic   its vermagic is the one of the Debian kernel's own modules
 #   dkms-warnings   the W=1 build log DKMS kept (make.log) has no warning
 #   dkms-remove     dpkg --purge removes the module and the DKMS tree
+# With CTNEON_DKMS_UPGRADE=1, before the removal, Debian's 6.12 arm64
+# headers (bookworm-backports) are installed as a kernel upgrade would:
+#   dkms-upgrade    their dpkg -i succeeded (DKMS's headers hook built
+#                   ctneon for 6.12: AUTOINSTALL)
+#   dkms-status-upgrade ... dkms-warnings-upgrade   the checks above, for 6.12
 #
 # Why a chroot: it is the package as a board's user gets it, built by the
 # board's own tools (dkms, gcc-12, the headers' arm64 kbuild programs), with
@@ -176,51 +181,96 @@ fi
 log "install and DKMS build: $(( $(date +%s) - t1 )) s"
 sed 's/^/  | /' "$WORK/install.log"
 
-status=$(in_root dkms status 2>&1 || true)
-echo "  dkms status: $status"
-if grep -qx "ctneon/$version, $rel, aarch64: installed" <<<"$status"; then
-	ok dkms-status
-else
-	fail dkms-status "no 'ctneon/$version, $rel, aarch64: installed'"
-fi
-
-ko=$(cd "$ROOT" && ls "lib/modules/$rel/updates/dkms/"ctneon.ko* 2>/dev/null | head -n1 || true)
-if [ -n "$ko" ]; then
-	ok dkms-module
-	# the vermagic a module of this kernel must carry: that of one of
-	# the kernel's own modules
-	ref=$(cd "$CACHE/arm64-6.1" && find "lib/modules/$rel/kernel/crypto" -name '*.ko*' -print -quit)
-	want=$(modinfo -F vermagic "$CACHE/arm64-6.1/$ref")
-	got=$(in_root modinfo -F vermagic "/$ko")
-	echo "  $ko: vermagic '$got'; signer '$(in_root modinfo -F signer "/$ko")'"
-	if [ -n "$want" ] && [ "$got" = "$want" ]; then
-		ok dkms-vermagic
+# check_kernel SUFFIX REL KROOT: ctneon built and installed by DKMS for
+# the kernel REL, whose own modules are unpacked under KROOT; the test
+# names end in SUFFIX
+check_kernel() {
+	local sfx=$1 rel=$2 kroot=$3 status ko ref want got mlog blog
+	status=$(in_root dkms status 2>&1 || true)
+	echo "  dkms status: $(echo $status)"
+	if grep -qx "ctneon/$version, $rel, aarch64: installed" <<<"$status"; then
+		ok "dkms-status$sfx"
 	else
-		fail dkms-vermagic "'$got', the kernel's modules have '$want'"
+		fail "dkms-status$sfx" "no 'ctneon/$version, $rel, aarch64: installed'"
 	fi
-else
-	fail dkms-module "no /lib/modules/$rel/updates/dkms/ctneon.ko*"
-	fail dkms-vermagic "no module"
-fi
 
-# DKMS keeps the build log per kernel and architecture
-mlog=$ROOT/var/lib/dkms/ctneon/$version/$rel/aarch64/log/make.log
-if [ ! -f "$mlog" ]; then
-	# a failed build leaves its log in the build directory
-	blog=$ROOT/var/lib/dkms/ctneon/$version/build/make.log
-	[ ! -f "$blog" ] || grep -i -B2 -A2 'error' "$blog" | head -n 20 | sed 's/^/  make.log: /'
-	fail dkms-warnings "no make.log from a successful DKMS build"
-elif grep -qi 'warning' "$mlog"; then
-	grep -i 'warning' "$mlog" | head -n 20
-	fail dkms-warnings "the DKMS build printed warnings ($mlog)"
-else
-	ok dkms-warnings
+	ko=$(cd "$ROOT" && ls "lib/modules/$rel/updates/dkms/"ctneon.ko* 2>/dev/null | head -n1 || true)
+	if [ -n "$ko" ]; then
+		ok "dkms-module$sfx"
+		# the vermagic a module of this kernel must carry: that of
+		# one of the kernel's own modules
+		ref=$(cd "$kroot" && find "lib/modules/$rel/kernel/crypto" -name '*.ko*' -print -quit)
+		want=$(modinfo -F vermagic "$kroot/$ref")
+		got=$(in_root modinfo -F vermagic "/$ko")
+		echo "  $ko: vermagic '$got'; signer '$(in_root modinfo -F signer "/$ko")'"
+		if [ -n "$want" ] && [ "$got" = "$want" ]; then
+			ok "dkms-vermagic$sfx"
+		else
+			fail "dkms-vermagic$sfx" "'$got', the kernel's modules have '$want'"
+		fi
+	else
+		fail "dkms-module$sfx" "no /lib/modules/$rel/updates/dkms/ctneon.ko*"
+		fail "dkms-vermagic$sfx" "no module"
+	fi
+
+	# DKMS keeps the build log per kernel and architecture
+	mlog=$ROOT/var/lib/dkms/ctneon/$version/$rel/aarch64/log/make.log
+	if [ ! -f "$mlog" ]; then
+		# a failed build leaves its log in the build directory
+		blog=$ROOT/var/lib/dkms/ctneon/$version/build/make.log
+		[ ! -f "$blog" ] || grep -i -B2 -A2 'error' "$blog" | head -n 20 | sed 's/^/  make.log: /'
+		fail "dkms-warnings$sfx" "no make.log from a successful DKMS build"
+	elif grep -qi 'warning' "$mlog"; then
+		grep -i 'warning' "$mlog" | head -n 20
+		fail "dkms-warnings$sfx" "the DKMS build printed warnings ($mlog)"
+	else
+		ok "dkms-warnings$sfx"
+	fi
+}
+
+check_kernel "" "$rel" "$CACHE/arm64-6.1"
+
+# ---- a kernel upgrade (CTNEON_DKMS_UPGRADE=1) ----------------------------
+
+# The 6.12 headers (bookworm-backports) installed after the package: their
+# postinst runs DKMS's header_postinst.d hook, and AUTOINSTALL must build
+# ctneon for that kernel too.  The headers and -common .debs are the ones
+# scripts/kernels.sh fetched; linux-kbuild for arm64 is fetched here.
+rel2=
+if [ "${CTNEON_DKMS_UPGRADE:-0}" = 1 ]; then
+	rel2=$("$SRC/scripts/kernels.sh" arm64 6.12 | tail -n1)
+	hdeb=$(ls "$CACHE/debs/linux-headers-${rel2}_"*_arm64.deb | tail -n1)
+	hver=$(dpkg-deb -f "$hdeb" Version)
+	deps=$(dpkg-deb -f "$hdeb" Depends | tr ',' '\n')
+	common=$(grep -o 'linux-headers-[^ ]*-common' <<<"$deps")
+	kbuild=$(grep -o 'linux-kbuild-[^ ,]*' <<<"$deps")
+	cdeb=$(ls "$CACHE/debs/${common}_"*_all.deb | tail -n1)
+	kdeb=$(ls "$CACHE/debs/${kbuild}_"*_arm64.deb 2>/dev/null | tail -n1 || true)
+	if [ -z "$kdeb" ]; then
+		(cd "$CACHE/debs" && APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download \
+			"$kbuild:arm64=$hver" >&2)
+		kdeb=$(ls "$CACHE/debs/${kbuild}_"*_arm64.deb | tail -n1)
+	fi
+	mkdir -p "$ROOT/tmp/upgrade"
+	cp "$hdeb" "$cdeb" "$kdeb" "$ROOT/tmp/upgrade/"
+	t1=$(date +%s)
+	# --force-depends: the headers also depend on their linux-image
+	# (and linux-base), which the test does not need to boot
+	if in_root sh -c 'dpkg -i --force-depends /tmp/upgrade/*.deb' >"$WORK/upgrade.log" 2>&1; then
+		ok dkms-upgrade
+	else
+		fail dkms-upgrade "dpkg -i of the $rel2 headers failed (log: $WORK/upgrade.log)"
+	fi
+	log "$rel2 headers and DKMS build: $(( $(date +%s) - t1 )) s"
+	sed 's/^/  | /' "$WORK/upgrade.log"
+	check_kernel "-upgrade" "$rel2" "$CACHE/arm64-6.12"
 fi
 
 # ---- remove ----------------------------------------------------------------
 
 in_root dpkg --purge ctneon-dkms >"$WORK/remove.log" 2>&1 || true
-left=$(cd "$ROOT" && ls -d "lib/modules/$rel/updates/dkms/"ctneon.ko* var/lib/dkms/ctneon \
+left=$(cd "$ROOT" && ls -d "lib/modules/$rel/updates/dkms/"ctneon.ko* \
+	${rel2:+"lib/modules/$rel2/updates/dkms/"ctneon.ko*} var/lib/dkms/ctneon \
 	"usr/src/ctneon-$version" 2>/dev/null || true)
 if in_root dpkg -s ctneon-dkms >/dev/null 2>&1; then
 	fail dkms-remove "ctneon-dkms still installed (log: $WORK/remove.log)"
