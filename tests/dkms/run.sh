@@ -235,7 +235,8 @@ check_kernel "" "$rel" "$CACHE/arm64-6.1"
 # The 6.12 headers (bookworm-backports) installed after the package: their
 # postinst runs DKMS's header_postinst.d hook, and AUTOINSTALL must build
 # ctneon for that kernel too.  The headers and -common .debs are the ones
-# scripts/kernels.sh fetched; linux-kbuild for arm64 is fetched here.
+# scripts/kernels.sh fetched; linux-kbuild for arm64 and linux-base are
+# fetched here.
 rel2=
 if [ "${CTNEON_DKMS_UPGRADE:-0}" = 1 ]; then
 	rel2=$("$SRC/scripts/kernels.sh" arm64 6.12 | tail -n1)
@@ -251,11 +252,19 @@ if [ "${CTNEON_DKMS_UPGRADE:-0}" = 1 ]; then
 			"$kbuild:arm64=$hver" >&2)
 		kdeb=$(ls "$CACHE/debs/${kbuild}_"*_arm64.deb | tail -n1)
 	fi
+	# linux-base >= 4.12 (backports) has linux-run-hooks, which the 6.12
+	# headers' postinst calls
+	bdeb=$(ls "$CACHE/debs/linux-base_"*bpo*_all.deb 2>/dev/null | tail -n1 || true)
+	if [ -z "$bdeb" ]; then
+		(cd "$CACHE/debs" && APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download \
+			linux-base/bookworm-backports >&2)
+		bdeb=$(ls "$CACHE/debs/linux-base_"*bpo*_all.deb | tail -n1)
+	fi
 	mkdir -p "$ROOT/tmp/upgrade"
-	cp "$hdeb" "$cdeb" "$kdeb" "$ROOT/tmp/upgrade/"
+	cp "$hdeb" "$cdeb" "$kdeb" "$bdeb" "$ROOT/tmp/upgrade/"
 	t1=$(date +%s)
-	# --force-depends: the headers also depend on their linux-image
-	# (and linux-base), which the test does not need to boot
+	# --force-depends: the headers also depend on their linux-image,
+	# which the test does not need (nothing boots), and kbuild on pahole
 	if in_root sh -c 'dpkg -i --force-depends /tmp/upgrade/*.deb' >"$WORK/upgrade.log" 2>&1; then
 		ok dkms-upgrade
 	else
