@@ -235,8 +235,8 @@ check_kernel "" "$rel" "$CACHE/arm64-6.1"
 # The 6.12 headers (bookworm-backports) installed after the package: their
 # postinst runs DKMS's header_postinst.d hook, and AUTOINSTALL must build
 # ctneon for that kernel too.  The headers and -common .debs are the ones
-# scripts/kernels.sh fetched; linux-kbuild for arm64 and linux-base are
-# fetched here.
+# scripts/kernels.sh fetched; linux-kbuild for arm64, linux-base and
+# pahole are fetched here.
 rel2=
 if [ "${CTNEON_DKMS_UPGRADE:-0}" = 1 ]; then
 	rel2=$("$SRC/scripts/kernels.sh" arm64 6.12 | tail -n1)
@@ -260,11 +260,23 @@ if [ "${CTNEON_DKMS_UPGRADE:-0}" = 1 ]; then
 			linux-base/bookworm-backports >&2)
 		bdeb=$(ls "$CACHE/debs/linux-base_"*bpo*_all.deb | tail -n1)
 	fi
+	# 6.12's kbuild runs pahole on every module (BTF): pahole and the two
+	# libraries of it the base chroot lacks
+	pdebs=()
+	for p in pahole libbpf1 libdw1; do
+		f=$(ls "$CACHE/debs/${p}_"*_arm64.deb 2>/dev/null | tail -n1 || true)
+		if [ -z "$f" ]; then
+			(cd "$CACHE/debs" && APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download \
+				"$p:arm64/bookworm" >&2)
+			f=$(ls "$CACHE/debs/${p}_"*_arm64.deb | tail -n1)
+		fi
+		pdebs+=("$f")
+	done
 	mkdir -p "$ROOT/tmp/upgrade"
-	cp "$hdeb" "$cdeb" "$kdeb" "$bdeb" "$ROOT/tmp/upgrade/"
+	cp "$hdeb" "$cdeb" "$kdeb" "$bdeb" "${pdebs[@]}" "$ROOT/tmp/upgrade/"
 	t1=$(date +%s)
 	# --force-depends: the headers also depend on their linux-image,
-	# which the test does not need (nothing boots), and kbuild on pahole
+	# which the test does not need (nothing boots)
 	if in_root sh -c 'dpkg -i --force-depends /tmp/upgrade/*.deb' >"$WORK/upgrade.log" 2>&1; then
 		ok dkms-upgrade
 	else
