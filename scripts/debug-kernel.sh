@@ -28,7 +28,8 @@
 #
 # --print: print shell assignments for the cached build (KDIR, IMAGE,
 # KROOT, REL) without building; fails if it is not built.
-# Prints the build time on stderr; exits non-zero on any failure.
+# Prints the build time (wall and CPU) on stderr, keeps it in
+# $CACHE/debug-<arch>/ctneon-build-time; exits non-zero on any failure.
 #
 # Environment: CTNEON_CACHE (default ~/.cache/ctneon), CTNEON_DEBUG_JOBS
 # (make -j, default 2).
@@ -144,7 +145,10 @@ rm -rf "$OUT/modroot"
 kmake -s INSTALL_MOD_PATH="$OUT/modroot" modules_install >>"$OUT/build.log" 2>&1
 kmake -s kernelrelease >"$OUT/ctneon-release"
 t1=$(date +%s)
-log "$ARCH built in $((t1 - t0)) s (release $(cat "$OUT/ctneon-release"))"
-echo "$((t1 - t0))" >"$OUT/ctneon-build-seconds"
+# wall time depends on who else uses the 2 cores; the CPU time (user and
+# system of all children, bash's `times`) does not
+cpu=$(times | tail -n1)
+log "$ARCH built in $((t1 - t0)) s wall, CPU $cpu (user sys), load $(cut -d' ' -f1-3 /proc/loadavg) (release $(cat "$OUT/ctneon-release"))"
+echo "$((t1 - t0)) s wall, CPU $cpu" >"$OUT/ctneon-build-time"
 echo "$KEY" >"$OUT/ctneon-key"
 print_env
