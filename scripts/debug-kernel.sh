@@ -147,7 +147,8 @@ kmake -s kernelrelease >"$OUT/ctneon-release"
 t1=$(date +%s)
 # wall time depends on who else uses the 2 cores; the CPU time (user and
 # system of all children, bash's `times`) does not
-cpu=$(times | tail -n1)
+times >"$OUT/ctneon-times"	# not in a pipe: a subshell has no children
+cpu=$(tail -n1 "$OUT/ctneon-times")
 log "$ARCH built in $((t1 - t0)) s wall, CPU $cpu (user sys), load $(cut -d' ' -f1-3 /proc/loadavg) (release $(cat "$OUT/ctneon-release"))"
 echo "$((t1 - t0)) s wall, CPU $cpu" >"$OUT/ctneon-build-time"
 echo "$KEY" >"$OUT/ctneon-key"

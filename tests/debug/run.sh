@@ -54,6 +54,7 @@ IGNORE_RE+='|kasan: .*(KernelAddressSanitizer|initialized)|module verification f
 # guest's "dmesg| " dump); the guest's own test lines are not reports.
 scan() {
 	local name=$1 log=$2 bad
+	[ -s "$log" ] || { echo "FAIL debug-reports-$name: no console log $log"; return 1; }
 	bad=$(sed -e 's/^\(dmesg\|kmemleak\)| //' -e 's/^\[ *[0-9.]*\] //' "$log" |
 		grep -a -E "$REPORT_RE" | grep -a -v -E "$IGNORE_RE" |
 		grep -a -v -E '^(ok|FAIL|#|ctneon-debug:) ' | awk '!seen[$0]++')
