@@ -11,6 +11,13 @@
 #                              (scripts/kernels.sh fetches it once); the
 #                              module ends up in build/<arch>-<kernel>/ctneon.ko
 #   make all-kernels           the four cross configurations
+#   make ARCH=arm|arm64 KERNEL=debug
+#                              cross-build against the debug kernel tree
+#                              (scripts/debug-kernel.sh builds it once) into
+#                              build/<arch>-debug/ctneon.ko
+#   make check-debug           the debug-kernel tier (tests/debug/run.sh):
+#                              KASAN, lockdep, kmemleak, testmgr fuzzing;
+#                              slow, not part of make check
 #   make check                 the whole test run (scripts/check.sh)
 #   make unit                  user-space core tests (tests/unit/)
 #   make ct-check              constant-time trace check (tests/ct/run.sh)
@@ -52,7 +59,7 @@ define fail_on_warnings
 	fi
 endef
 
-.PHONY: default modules install clean all-kernels check unit ct-check bench run vm help \
+.PHONY: default modules install clean all-kernels check check-debug unit ct-check bench run vm help \
 	deb check-dkms
 
 ifneq ($(KERNEL),)
@@ -64,8 +71,13 @@ CROSS_COMPILE := aarch64-linux-gnu-
 else
 $(error ARCH must be arm or arm64 (KERNEL=$(KERNEL)))
 endif
-ifeq ($(filter $(ARCH)-$(KERNEL),$(KERNELS)),)
-$(error KERNEL must be 6.1 or 6.12)
+ifeq ($(filter $(ARCH)-$(KERNEL),$(KERNELS) arm-debug arm64-debug),)
+$(error KERNEL must be 6.1, 6.12 or debug)
+endif
+ifeq ($(KERNEL),debug)
+KDIR_CMD := $(SRC)/scripts/debug-kernel.sh --print $(ARCH) | sed -n 's/^KDIR=//p'
+else
+KDIR_CMD := $(SRC)/scripts/kernels.sh --print-dir $(ARCH) $(KERNEL)
 endif
 
 BUILD := $(SRC)/build/$(ARCH)-$(KERNEL)
@@ -73,7 +85,7 @@ OBJ := $(BUILD)/obj
 
 default modules:
 	@set -eo pipefail; \
-	kdir=$$($(SRC)/scripts/kernels.sh --print-dir $(ARCH) $(KERNEL)); \
+	kdir=$$($(KDIR_CMD)); [ -n "$$kdir" ]; \
 	mkdir -p $(OBJ); \
 	cd $(SRC); \
 	$(SYNC_FIND) | while read -r f; do \
@@ -125,6 +137,9 @@ all-kernels:
 
 check:
 	$(SRC)/scripts/check.sh
+
+check-debug:
+	$(SRC)/tests/debug/run.sh arm64 arm
 
 unit:
 	$(SRC)/tests/unit/run.sh all

@@ -25,7 +25,13 @@
 #                              build/<arch>-<kernel>): lets two guests of
 #                              one configuration be built at once
 #   CTNEON_VM_GUEST=FILE       use FILE as /test/guest.sh (for testing the
-#                              runner; normally tests/vm/guest/guest.sh)
+#                              runner; normally tests/vm/guest/guest.sh);
+#                              the replaced one stays as /test/vm-guest.sh
+#                              so that FILE may wrap it
+#   CTNEON_VM_REL, CTNEON_VM_KROOT
+#                              a kernel that is not a cached Debian one
+#                              (the debug tier, tests/debug/run.sh): its
+#                              release and the root holding lib/modules/REL
 
 set -euo pipefail
 
@@ -39,8 +45,8 @@ arm64) DEBARCH=arm64 CROSS=aarch64-linux-gnu- ;;
 esac
 
 CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
-REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1)
-KROOT=$CACHE/$ARCH-$KERNEL
+REL=${CTNEON_VM_REL:-$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1)}
+KROOT=${CTNEON_VM_KROOT:-$CACHE/$ARCH-$KERNEL}
 BUILD=$SRC/build/$ARCH-$KERNEL
 WORK=${CTNEON_VM_WORK:-$BUILD}
 STAGE=$WORK/initramfs
@@ -123,6 +129,7 @@ if [ -d "$SRC/tests/vm/guest" ]; then
 	cp -r "$SRC/tests/vm/guest/." "$STAGE/test/"
 fi
 if [ -n "${CTNEON_VM_GUEST:-}" ]; then
+	[ -f "$STAGE/test/guest.sh" ] && mv "$STAGE/test/guest.sh" "$STAGE/test/vm-guest.sh"
 	install -m 0755 "$CTNEON_VM_GUEST" "$STAGE/test/guest.sh"
 fi
 # stage hooks: each tests/vm/stage-hooks/*.sh adds files of its own to the stage

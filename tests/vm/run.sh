@@ -27,6 +27,10 @@
 #   CTNEON_VM_WORK      directory for the initramfs and vm.log (default
 #                       build/<arch>-<kernel>; see mkinitramfs.sh)
 #   CTNEON_VM_QEMU_ARGS more QEMU arguments (e.g. a -drive)
+#   CTNEON_VM_KERNEL    boot this kernel image instead of the cached Debian
+#                       one; needs CTNEON_VM_REL and CTNEON_VM_KROOT (see
+#                       mkinitramfs.sh); KERNEL is then a label only, used
+#                       for build/<arch>-<kernel>/ (tests/debug/run.sh)
 
 set -uo pipefail
 
@@ -47,7 +51,14 @@ CPU=${CTNEON_VM_CPU:-$CPU}
 
 fail() { echo "FAIL $NAME: $*"; exit 1; }
 
-REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1) || fail "no kernel"
+if [ -n "${CTNEON_VM_KERNEL:-}" ]; then
+	REL=${CTNEON_VM_REL:?CTNEON_VM_KERNEL needs CTNEON_VM_REL}
+	: "${CTNEON_VM_KROOT:?CTNEON_VM_KERNEL needs CTNEON_VM_KROOT}"
+	IMAGE=$CTNEON_VM_KERNEL
+else
+	REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1) || fail "no kernel"
+	IMAGE=$CACHE/$ARCH-$KERNEL/boot/vmlinuz-$REL
+fi
 if [ ! -f "$BUILD/ctneon.ko" ]; then
 	make -s -C "$SRC" ARCH="$ARCH" KERNEL="$KERNEL" >&2 || fail "module build failed"
 fi
@@ -65,7 +76,7 @@ timeout -k 10 "${CTNEON_VM_TIMEOUT:-1200}" \
 	"$QEMU" -M virt -cpu "$CPU" -smp 2 -m 1024 \
 	${CTNEON_VM_ACCEL:+-accel "$CTNEON_VM_ACCEL"} \
 	-nographic -no-reboot \
-	-kernel "$CACHE/$ARCH-$KERNEL/boot/vmlinuz-$REL" \
+	-kernel "$IMAGE" \
 	-initrd "$INITRD" \
 	-append "$APPEND" ${CTNEON_VM_QEMU_ARGS:-} </dev/null 2>&1 |
 	tr -d '\r' | tee "$WORK/vm.log"

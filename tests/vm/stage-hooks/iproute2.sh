@@ -67,7 +67,7 @@ cp -L "$(find_lib "$(basename "$interp")")" "$OUT/lib/$(basename "$interp")"
 chmod 0755 "$OUT/ip" "$OUT/lib/$(basename "$interp")"
 
 # veth
-v=$(cd "$KROOT/lib/modules/$REL" && ls kernel/drivers/net/veth.ko* 2>/dev/null | head -n1)
+v=$(cd "$KROOT/lib/modules/$REL" && ls kernel/drivers/net/veth.ko* 2>/dev/null | head -n1 || true)	# none: built in (debug kernel)
 if [ -n "$v" ]; then
 	case $v in
 	*.xz)  xz -dc "$KROOT/lib/modules/$REL/$v" >"$OUT/veth.ko" ;;

@@ -1,0 +1,125 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# tests/debug/run.sh ARCH... (arm64, arm)       the debug-kernel tier
+# tests/debug/run.sh --scan NAME LOG            judge one console log only
+#
+# What: for each ARCH, build (once, cached) the small debug kernel
+# (scripts/debug-kernel.sh: KASAN, lockdep, DEBUG_ATOMIC_SLEEP,
+# DEBUG_PREEMPT, kmemleak, testmgr extra tests), build ctneon.ko against it
+# (make ARCH=.. KERNEL=debug, W=1, warnings fail), boot it in QEMU with the
+# normal guest tests wrapped by tests/debug/guest.sh, then judge the
+# console log: any checker report is a FAIL with its lines.
+# Why: the extra tests fuzz every ctneon driver against the generic ones
+# with random scatterlists and with SIMD disabled at random, and the
+# checkers catch what the functional tests cannot see (an out-of-bounds
+# read that returns the right bytes, a sleep under kernel_neon_begin(),
+# a leak on an error path).
+# How: tests/vm/run.sh with CTNEON_VM_KERNEL/REL/KROOT pointing at the
+# debug build, CTNEON_VM_WORK=build/<arch>-debug, and reduced case counts
+# (ctneon.quick=1 ...) so that one arch stays near 15 minutes under KASAN.
+#
+# Output: the guest's own ok/FAIL lines (streamed by tests/vm/run.sh), then
+#   ok|FAIL debug-build-<arch>      kernel and module builds
+#   ok|FAIL debug-checkers-<arch>   KASAN, lockdep, kmemleak and the extra
+#                                   tests really were on
+#   ok|FAIL debug-reports-<arch>    no checker report in the log (FAIL lists
+#                                   the lines, prefixed "#   ")
+# Exit status 0 only if every line was ok.
+#
+# Environment:
+#   CTNEON_DEBUG_APPEND   more kernel command line (e.g. ctneon.debug_inject=1
+#                         to see debug-reports fail; ctneon.cases=2000 for a
+#                         longer run)
+#   CTNEON_VM_TIMEOUT     per boot, default 3000 s here
+
+set -uo pipefail
+
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+rc=0
+
+# What counts as a report.  testmgr's failures all start "alg: "; its
+# banner and the successes/missing-vector notes do not count.
+REPORT_RE='BUG:|KASAN|WARNING:|Oops|Internal error|Unable to handle kernel|Kernel panic'
+REPORT_RE+='|possible circular locking|possible recursive locking|inconsistent lock state'
+REPORT_RE+='|suspicious RCU usage|lock held when returning|bad unlock balance'
+REPORT_RE+='|sleeping function called from invalid context|scheduling while atomic'
+REPORT_RE+='|using smp_processor_id\(\) in preemptible|unreferenced object|suspected memory leak'
+REPORT_RE+='|alg: |tcrypt: .*fail|ctneon: .*(fail|error)'
+IGNORE_RE='alg: No test for|alg: .*passed|alg: extra crypto tests enabled|KernelAddressSanitizer initialized'
+IGNORE_RE+='|kasan: .*(KernelAddressSanitizer|initialized)|module verification failed'
+
+# scan NAME LOG: one ok/FAIL line for the reports in LOG.  Lines are taken
+# once each (a message reaches the log on the console and again in the
+# guest's "dmesg| " dump); the guest's own test lines are not reports.
+scan() {
+	local name=$1 log=$2 bad
+	[ -s "$log" ] || { echo "FAIL debug-reports-$name: no console log $log"; return 1; }
+	bad=$(sed -e 's/^\(dmesg\|kmemleak\)| //' -e 's/^\[ *[0-9.]*\] //' "$log" |
+		grep -a -E "$REPORT_RE" | grep -a -v -E "$IGNORE_RE" |
+		grep -a -v -E '^(ok|FAIL|#|ctneon-debug:) ' | awk '!seen[$0]++')
+	if [ -n "$bad" ]; then
+		echo "FAIL debug-reports-$name: $(echo "$bad" | wc -l) report line(s)"
+		echo "$bad" | head -n 60 | sed 's/^/#   /'
+		return 1
+	fi
+	echo "ok debug-reports-$name: no KASAN/lockdep/atomic-sleep/kmemleak/testmgr report"
+}
+
+# checkers NAME LOG: the guest saw every checker switched on
+checkers() {
+	local name=$1 log=$2 miss=
+	grep -aq '^ctneon-debug: checker kasan on' "$log" || miss+=" kasan"
+	grep -aq '^ctneon-debug: checker lockdep on' "$log" || miss+=" lockdep"
+	grep -aq '^ctneon-debug: checker kmemleak on' "$log" || miss+=" kmemleak"
+	grep -aq '^ctneon-debug: checker testmgr-extra noextratests=N' "$log" || miss+=" testmgr-extra"
+	if [ -n "$miss" ]; then
+		echo "FAIL debug-checkers-$name: not on:$miss"
+		return 1
+	fi
+	echo "ok debug-checkers-$name: kasan, lockdep, kmemleak, testmgr extra tests on"
+}
+
+if [ "${1:-}" = --scan ]; then
+	[ $# -eq 3 ] || { echo "usage: $0 --scan NAME LOG" >&2; exit 2; }
+	scan "$2" "$3"
+	exit
+fi
+[ $# -ge 1 ] || { echo "usage: $0 arm64|arm..." >&2; exit 2; }
+
+for ARCH in "$@"; do
+	case $ARCH in
+	arm64|arm) ;;
+	*) echo "$0: ARCH must be arm or arm64" >&2; exit 2 ;;
+	esac
+	BUILD=$SRC/build/$ARCH-debug
+	mkdir -p "$BUILD"
+
+	t0=$(date +%s)
+	if ! env=$("$SRC/scripts/debug-kernel.sh" "$ARCH"); then
+		echo "FAIL debug-build-$ARCH: debug kernel build failed (scripts/debug-kernel.sh $ARCH)"
+		rc=1
+		continue
+	fi
+	eval "$env"	# KDIR IMAGE KROOT REL
+	t1=$(date +%s)
+	rm -f "$BUILD/ctneon.ko"
+	if ! make -s -C "$SRC" ARCH="$ARCH" KERNEL=debug >&2; then
+		echo "FAIL debug-build-$ARCH: ctneon.ko against $KDIR"
+		rc=1
+		continue
+	fi
+	echo "ok debug-build-$ARCH: $REL (kernel step $((t1 - t0)) s), ctneon.ko W=1 clean"
+
+	t2=$(date +%s)
+	CTNEON_VM_KERNEL=$IMAGE CTNEON_VM_REL=$REL CTNEON_VM_KROOT=$KROOT \
+	CTNEON_VM_WORK=$BUILD CTNEON_VM_GUEST=$SRC/tests/debug/guest.sh \
+	CTNEON_VM_TIMEOUT=${CTNEON_VM_TIMEOUT:-3000} \
+	CTNEON_VM_APPEND="ctneon.quick=1 ctneon.cases=200 ctneon.aeadcases=200 ctneon.ipsec_kb=256 ctneon.wait=900 ${CTNEON_DEBUG_APPEND:-}" \
+		nice -n 10 "$SRC/tests/vm/run.sh" "$ARCH" debug || rc=1
+	t3=$(date +%s)
+	echo "# debug-$ARCH: boot + guest tests + scans $((t3 - t2)) s"
+	checkers "$ARCH" "$BUILD/vm.log" || rc=1
+	scan "$ARCH" "$BUILD/vm.log" || rc=1
+done
+exit $rc
