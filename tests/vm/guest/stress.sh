@@ -228,8 +228,13 @@ if [ "$LOAD_KB" -gt 0 ] && [ -x /test/iproute2/ip ]; then
 	) &
 	hammer=$!
 	t0=$(now)
+	# 32-bit 6.1 runs ESP in softirq on the portable path: 64 KiB packets
+	# there kept a CPU in softirq for over 20 s under TCG (soft lockup and
+	# RCU stall reports), so it keeps the default MTU
+	MTU=65000
+	case $(uname -m)-$(uname -r) in aarch64-*) ;; *-6.1.*) MTU= ;; esac
 	for fam in gcm chacha; do
-		CTNEON_IPSEC_KB=$LOAD_KB CTNEON_IPSEC_MTU=65000 CTNEON_IPSEC_TAG=load \
+		CTNEON_IPSEC_KB=$LOAD_KB CTNEON_IPSEC_MTU=$MTU CTNEON_IPSEC_TAG=load \
 			run_counted "ipsec-load-$fam" sh /test/ipsec.sh $fam
 	done
 	touch /tmp/hammer.stop
