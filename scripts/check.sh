@@ -104,13 +104,29 @@ lane() {
 
 step deps deps
 
-for a in arm arm64; do
+# the user-space core tests of one architecture (qemu-user, one core)
+units() {
+	local a=$1
 	step "unit-vpaes-$a" tests/unit/run.sh "$a"
 	step "unit-neonbs-$a" tests/unit/bs-run.sh "$a"
 	step "unit-ghash-$a" tests/unit/ghash-run.sh "$a"
 	step "unit-gcm-$a" tests/unit/gcm-run.sh "$a"
 	step "unit-chacha-$a" tests/unit/chacha-run.sh "$a"
-done
+	return 0
+}
+
+# arm and arm64 unit tests side by side (each is one qemu-user process at
+# a time), then ct-check
+if [ "$JOBS" -gt 1 ]; then
+	(units arm 2>&1 | sed -u 's/^/[u1] /') &
+	u1=$!
+	(units arm64 2>&1 | sed -u 's/^/[u2] /') &
+	u2=$!
+	wait $u1 $u2
+else
+	units arm
+	units arm64
+fi
 step ct-check tests/ct/run.sh all
 
 built=()

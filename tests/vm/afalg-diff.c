@@ -827,17 +827,20 @@ static int test_pair(const char *test, const char *const *refs, int nrefs,
 int main(int argc, char **argv)
 {
 	uint64_t seed = DEFAULT_SEED;
-	unsigned long cases = 2000;
+	unsigned long cases = 2000, aes_cases = 0;
 	int skip_missing = 0, opt, i;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	while ((opt = getopt(argc, argv, "s:n:l:kv")) != -1) {
+	while ((opt = getopt(argc, argv, "s:n:a:l:kv")) != -1) {
 		switch (opt) {
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
 			break;
 		case 'n':
 			cases = strtoul(optarg, NULL, 0);
+			break;
+		case 'a':
+			aes_cases = strtoul(optarg, NULL, 0);
 			break;
 		case 'l':
 			max_len = strtoul(optarg, NULL, 0);
@@ -852,15 +855,18 @@ int main(int argc, char **argv)
 			break;
 		default:
 			fprintf(stderr,
-				"usage: %s [-s SEED] [-n CASES] [-l MAXLEN] [-k] [-v] [TEST[=REF[,REF...]]...]\n",
+				"usage: %s [-s SEED] [-n CASES] [-a AES_CASES] [-l MAXLEN] [-k] [-v] [TEST[=REF[,REF...]]...]\n",
 				argv[0]);
 			return 2;
 		}
 	}
 	signal(SIGALRM, on_alarm);
 	signal(SIGPIPE, SIG_IGN);
-	printf("# afalg-diff seed 0x%llx, %lu cases per driver\n",
-	       (unsigned long long)seed, cases);
+	/* -a: another count for the AES drivers (default: the same as -n) */
+	if (!aes_cases)
+		aes_cases = cases;
+	printf("# afalg-diff seed 0x%llx, %lu cases per driver (%lu per AES driver)\n",
+	       (unsigned long long)seed, cases, aes_cases);
 
 	if (optind == argc) {
 		for (i = 0; i < (int)(sizeof(default_pairs) / sizeof(default_pairs[0])); i++) {
@@ -869,7 +875,8 @@ int main(int argc, char **argv)
 
 			while (nrefs < 4 && p->refs[nrefs])
 				nrefs++;
-			failures += test_pair(p->test, p->refs, nrefs, cases,
+			failures += test_pair(p->test, p->refs, nrefs,
+					      strstr(p->test, "aes") ? aes_cases : cases,
 					      seed + (uint64_t)i * 0x1000193ULL, skip_missing);
 		}
 	} else {
@@ -894,7 +901,8 @@ int main(int argc, char **argv)
 				refs[nrefs++] = defref[0];
 				refs[nrefs++] = defref[1];
 			}
-			failures += test_pair(arg, refs, nrefs, cases,
+			failures += test_pair(arg, refs, nrefs,
+					      strstr(arg, "aes") ? aes_cases : cases,
 					      seed + (uint64_t)(i - optind) * 0x1000193ULL,
 					      skip_missing);
 			free(arg);

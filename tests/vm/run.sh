@@ -79,7 +79,7 @@ timeout -k 10 "${CTNEON_VM_TIMEOUT:-1200}" \
 	-kernel "$IMAGE" \
 	-initrd "$INITRD" \
 	-append "$APPEND" ${CTNEON_VM_QEMU_ARGS:-} </dev/null 2>&1 |
-	tr -d '\r' | tee "$WORK/vm.log"
+	stdbuf -oL tr -d '\r' | tee "$WORK/vm.log"
 qrc=${PIPESTATUS[0]}
 t2=$(date +%s)
 echo "run.sh: initramfs $((t1 - t0)) s, boot+tests $((t2 - t1)) s, qemu exit $qrc" >&2
