@@ -76,14 +76,7 @@
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/if_alg.h>
-
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
+#include "tests/vm/afalg-util.h"
 #ifndef ALG_SET_AEAD_ASSOCLEN
 #define ALG_SET_AEAD_ASSOCLEN 4
 #endif
@@ -230,23 +223,7 @@ static void alarm_handler(int sig)
 
 static int bind_aead(const char *name)
 {
-	struct sockaddr_alg sa = { .salg_family = AF_ALG };
-	int fd;
-
-	if (strlen(name) >= sizeof(sa.salg_name))
-		return -ENAMETOOLONG;
-	memcpy(sa.salg_type, "aead", 5);
-	memcpy(sa.salg_name, name, strlen(name) + 1);
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
-		int e = errno;
-
-		close(fd);
-		return -e;
-	}
-	return fd;
+	return afalg_bind("aead", name);
 }
 
 static int set_key(int tfm, const uint8_t *key, size_t len)

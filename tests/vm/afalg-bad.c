@@ -62,14 +62,7 @@
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
-#include <linux/if_alg.h>
-
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
+#include "tests/vm/afalg-util.h"
 #ifndef ALG_SET_AEAD_ASSOCLEN
 #define ALG_SET_AEAD_ASSOCLEN 4
 #endif
@@ -164,24 +157,7 @@ static void on_alarm(int sig)
 
 static int bind_alg(const struct pair *p, int ref)
 {
-	struct sockaddr_alg sa;
-	const char *name = ref ? p->ref : p->name;
-	int fd;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.salg_family = AF_ALG;
-	strcpy((char *)sa.salg_type, is_aead(p->kind) ? "aead" : "skcipher");
-	strncpy((char *)sa.salg_name, name, sizeof(sa.salg_name) - 1);
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa))) {
-		int e = -errno;
-
-		close(fd);
-		return e;
-	}
-	return fd;
+	return afalg_bind(is_aead(p->kind) ? "aead" : "skcipher", ref ? p->ref : p->name);
 }
 
 static int setkey(int tfm, const uint8_t *k, size_t n)

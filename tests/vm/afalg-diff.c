@@ -65,14 +65,7 @@
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/if_alg.h>
-
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
+#include "tests/vm/afalg-util.h"
 #ifndef F_SETPIPE_SZ
 #define F_SETPIPE_SZ 1031
 #endif
@@ -165,25 +158,7 @@ static void on_alarm(int sig)
 
 static int alg_bind(const char *name)
 {
-	struct sockaddr_alg sa;
-	int fd;
-
-	if (strlen(name) >= sizeof(sa.salg_name))
-		return -ENAMETOOLONG;
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	memset(&sa, 0, sizeof(sa));
-	sa.salg_family = AF_ALG;
-	strcpy((char *)sa.salg_type, "skcipher");
-	strcpy((char *)sa.salg_name, name);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
-	return fd;
+	return afalg_bind("skcipher", name);
 }
 
 static int alg_setkey(int tfm, const uint8_t *key, size_t len)

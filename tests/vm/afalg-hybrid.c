@@ -54,14 +54,7 @@
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
-#include <linux/if_alg.h>
-
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
+#include "tests/vm/afalg-util.h"
 
 #define BLK		16
 #define MAXLEN		(64 * 1024 + 2 * BLK)	/* longest request */
@@ -134,25 +127,7 @@ static void on_alarm(int sig)
 
 static int alg_bind(const char *name)
 {
-	struct sockaddr_alg sa;
-	int fd;
-
-	if (strlen(name) >= sizeof(sa.salg_name))
-		return -ENAMETOOLONG;
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	memset(&sa, 0, sizeof(sa));
-	sa.salg_family = AF_ALG;
-	strcpy((char *)sa.salg_type, "skcipher");
-	strcpy((char *)sa.salg_name, name);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
-	return fd;
+	return afalg_bind("skcipher", name);
 }
 
 static int alg_setkey(int tfm, const uint8_t *key, size_t len)

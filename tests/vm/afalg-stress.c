@@ -64,14 +64,7 @@
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/if_alg.h>
-
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
+#include "tests/vm/afalg-util.h"
 #ifndef ALG_SET_AEAD_ASSOCLEN
 #define ALG_SET_AEAD_ASSOCLEN 4
 #endif
@@ -184,28 +177,6 @@ static void report(struct alg *a, const char *fmt, ...)
 
 /* ---- AF_ALG --------------------------------------------------------------- */
 
-static int alg_bind(const char *type, const char *name)
-{
-	struct sockaddr_alg sa;
-	int fd;
-
-	memset(&sa, 0, sizeof(sa));
-	if (strlen(name) >= sizeof(sa.salg_name))
-		return -ENAMETOOLONG;
-	sa.salg_family = AF_ALG;
-	strcpy((char *)sa.salg_type, type);
-	strcpy((char *)sa.salg_name, name);
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		int e = -errno;
-
-		close(fd);
-		return e;
-	}
-	return fd;
-}
 
 static int setkey(int tfm, const uint8_t *key, size_t len)
 {
@@ -704,9 +675,9 @@ static int bind_side(int i, int ref)
 	int fd = -ENOENT, k;
 
 	if (!ref)
-		return alg_bind(type, algs[i].name);
+		return afalg_bind(type, algs[i].name);
 	for (k = 0; k < 2 && algs[i].refs[k] && fd < 0; k++)
-		fd = alg_bind(type, algs[i].refs[k]);
+		fd = afalg_bind(type, algs[i].refs[k]);
 	return fd;
 }
 

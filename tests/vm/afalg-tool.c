@@ -24,14 +24,7 @@
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
-#include <linux/if_alg.h>
-
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
+#include "tests/vm/afalg-util.h"
 
 #define MAXALGS	1024
 
@@ -41,28 +34,6 @@ struct alg {
 	long refcnt;
 };
 
-static int alg_bind(const char *type, const char *name)
-{
-	struct sockaddr_alg sa;
-	int fd;
-
-	if (strlen(name) >= sizeof(sa.salg_name) || strlen(type) >= sizeof(sa.salg_type))
-		return -ENAMETOOLONG;
-	fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	memset(&sa, 0, sizeof(sa));
-	sa.salg_family = AF_ALG;
-	strcpy((char *)sa.salg_type, type);
-	strcpy((char *)sa.salg_name, name);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
-	return fd;
-}
 
 /* Read every /proc/crypto entry: name, driver and refcnt. */
 static int read_algs(struct alg *a, int max)
@@ -108,7 +79,7 @@ static int cmd_pick(const char *type, const char *name)
 	int nb, nd, i, fd, found = 0;
 
 	nb = read_algs(before, MAXALGS);
-	fd = alg_bind(type, name);
+	fd = afalg_bind(type, name);
 	if (fd < 0) {
 		fprintf(stderr, "afalg-tool: bind %s %s: %s\n", type, name, strerror(-fd));
 		return 1;
@@ -182,7 +153,7 @@ static int cmd_crypt(const char *name, const char *dir, const char *khex,
 		fprintf(stderr, "afalg-tool: bad hex argument\n");
 		return 2;
 	}
-	tfm = alg_bind("skcipher", name);
+	tfm = afalg_bind("skcipher", name);
 	if (tfm < 0) {
 		fprintf(stderr, "afalg-tool: bind %s: %s\n", name, strerror(-tfm));
 		return 1;
