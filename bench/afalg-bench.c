@@ -70,13 +70,8 @@
 #include <linux/if_alg.h>
 
 #include "tests/ct/ct-markers.h"
+#include "tests/vm/afalg-util.h"
 
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
 #ifndef ALG_SET_AEAD_ASSOCLEN
 #define ALG_SET_AEAD_ASSOCLEN 4
 #endif
@@ -177,24 +172,15 @@ struct op {
 
 static int op_open(struct op *o, const char *alg, const struct algspec *a, int k)
 {
-	struct sockaddr_alg sa;
 	uint8_t key[64];
 	int i;
 
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
 	o->a = a;
-	o->tfm = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	o->tfm = afalg_bind(a->aead ? "aead" : "skcipher", alg);
 	if (o->tfm < 0)
-		return -errno;
-	memset(&sa, 0, sizeof(sa));
-	sa.salg_family = AF_ALG;
-	strcpy((char *)sa.salg_type, a->aead ? "aead" : "skcipher");
-	if (strlen(alg) >= sizeof(sa.salg_name))
-		return -ENAMETOOLONG;
-	strcpy((char *)sa.salg_name, alg);
-	if (bind(o->tfm, (struct sockaddr *)&sa, sizeof(sa)) < 0)
-		return -errno;
+		return o->tfm;
 	/* distinct bytes everywhere, so XTS halves differ too */
 	for (i = 0; i < a->keybytes[k]; i++)
 		key[i] = (uint8_t)(0x10 + 7 * i);
