@@ -162,7 +162,13 @@ for c in "$LOGDIR"/*.count; do
 	read -r p f <"$c"
 	passed=$((passed + p))
 	failed=$((failed + f))
-	[ "$f" = 0 ] || echo "=== failed step: $(basename "$c" .count) ($f)"
+	if [ "$f" != 0 ]; then
+		# the FAIL lines themselves (and the notes right after them),
+		# so that the tail of the output, which is what CI keeps, says
+		# what failed
+		echo "=== failed step: $(basename "$c" .count) ($f)"
+		grep -a -A3 '^FAIL ' "${c%.count}.log" | head -n 40 | sed 's/^/===   /'
+	fi
 done
 echo "=== check: $(( $(date +%s) - t_start )) s; logs in $LOGDIR"
 echo "$passed passed, $failed failed"
