@@ -133,7 +133,9 @@
 
 #define ENC_SB_OUT q15, q13, q11, q8, q14, q9, q12, q10
 #define DEC_SB_OUT q10, q14, q9, q13, q15, q12, q11, q8
-#define SPILL_SLOTS 11
+#define SPILL_SLOTS 10
+#define ENC_IP0 112
+#define DEC_IP0 48
 
 #define SLOT_BYTES	(SPILL_SLOTS * 16)
 #define AREA		SLOT_BYTES			/* 9 x 16 bytes */
@@ -143,19 +145,9 @@
 #define ARG5		(36 + 64)			/* after push r4-r11,lr; vpush d8-d15 */
 #define ARG6		(ARG5 + 4)
 
-	/* spill / reload one q register to / from a fixed stack slot */
-	.macro	spill, q, slot
-	add	ip, sp, #(\slot * 16)
-	vst1.64	{\q}, [ip :128]
-	.endm
-
-	.macro	reload, q, slot
-	add	ip, sp, #(\slot * 16)
-	vld1.64	{\q}, [ip :128]
-	.endm
-
 /*
- * SubBytes: 128 gate ops (34 vand, 94 veor), 12 spills, 12 reloads.
+ * SubBytes: 128 gate ops (34 vand, 94 veor), 12 spills, 12 reloads,
+ * 5 spill-address adds; ip = sp + 112 on entry and on exit.
  * In: plane k in q8, q9, q10, q11, q12, q13, q14, q0; out: plane k in q15, q13, q11, q8, q14, q9, q12, q10.
  * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.
  */
@@ -180,47 +172,49 @@
 	veor	q15, q0, q1		@ t6 = t1 ^ t5
 	veor	q1, q1, q9		@ t15 = t5 ^ t11
 	veor	q9, q15, q9		@ t14 = t6 ^ t11
-	spill	q4, 0			@ T22
+	vst1.64	{q4}, [ip :128]		@ T22 (slot 7)
 	vand	q4, q5, q10		@ m6 = t3 & t16
-	spill	q14, 1			@ T23
+	vst1.64	{q14}, [sp :128]		@ T23 (slot 0)
 	vand	q14, q2, q13		@ m12 = t4 & t27
-	spill	q13, 2			@ T27
+	vstmdb	ip!, {d26-d27}		@ T27 (slot 6)
 	vand	q13, q0, q1		@ m11 = t1 & t15
 	veor	q14, q14, q13		@ m13 = m12 ^ m11
-	spill	q2, 3			@ T4
+	vstmdb	ip!, {d4-d5}		@ T4 (slot 5)
 	veor	q2, q15, q7		@ t10 = t6 ^ t7
 	veor	q7, q8, q7		@ t9 = u7 ^ t7
-	spill	q0, 4			@ T1
+	vstmdb	ip!, {d0-d1}		@ T1 (slot 4)
 	vand	q0, q6, q8		@ m4 = t19 & u7
-	spill	q1, 5			@ T15
+	add	ip, sp, #16
+	vst1.64	{q1}, [ip :128]!		@ T15 (slot 1)
 	vand	q1, q11, q15		@ m1 = t13 & t6
 	veor	q9, q9, q1		@ m3 = t14 ^ m1
 	veor	q0, q0, q1		@ m5 = m4 ^ m1
 	veor	q1, q5, q10		@ t26 = t3 ^ t16
 	veor	q1, q1, q4		@ m8 = t26 ^ m6
-	spill	q5, 6			@ T3
+	vst1.64	{q5}, [ip :128]!		@ T3 (slot 2)
 	vand	q5, q3, q2		@ m14 = t2 & t10
 	veor	q5, q5, q13		@ m15 = m14 ^ m11
 	veor	q13, q7, q10		@ t17 = t9 ^ t16
-	spill	q10, 7			@ T16
+	vst1.64	{q10}, [ip :128]		@ T16 (slot 3)
 	veor	q10, q3, q2		@ t24 = t2 ^ t10
 	veor	q0, q0, q10		@ m17 = m5 ^ t24
 	veor	q0, q0, q5		@ m21 = m17 ^ m15
 	veor	q10, q12, q13		@ t25 = t20 ^ t17
-	spill	q3, 8			@ T2
+	add	ip, sp, #128
+	vst1.64	{q3}, [ip :128]		@ T2 (slot 8)
 	vand	q3, q12, q13		@ m9 = t20 & t17
 	veor	q3, q3, q4		@ m10 = m9 ^ m6
 	veor	q3, q3, q5		@ m19 = m10 ^ m15
 	veor	q3, q3, q10		@ m23 = m19 ^ t25
 	veor	q4, q8, q15		@ t8 = u7 ^ t6
-	reload	q5, 1			@ T23
+	vld1.64	{q5}, [sp :128]		@ T23 (slot 0)
 	vand	q10, q5, q4		@ m2 = t23 & t8
 	veor	q9, q9, q10		@ m16 = m3 ^ m2
 	veor	q9, q9, q14		@ m20 = m16 ^ m13
 	vand	q10, q9, q3		@ m31 = m20 & m23
-	spill	q15, 9			@ T6
-	reload	q15, 0			@ T22
-	spill	q11, 10			@ T13
+	vst1.64	{q15}, [sp :128]		@ T6 (slot 0)
+	vldmdb	ip!, {d30-d31}		@ T22 (slot 7)
+	vst1.64	{q11}, [ip :128]		@ T13 (slot 7)
 	vand	q11, q15, q7		@ m7 = t22 & t9
 	veor	q1, q1, q11		@ m18 = m8 ^ m7
 	veor	q1, q1, q14		@ m22 = m18 ^ m13
@@ -255,33 +249,36 @@
 	veor	q0, q9, q0		@ m42 = m37 ^ m39
 	veor	q9, q9, q10		@ m43 = m37 ^ m38
 	vand	q2, q11, q2		@ m54 = m41 & t10
-	reload	q10, 10			@ T13
+	vld1.64	{q10}, [ip :128]		@ T13 (slot 7)
 	vand	q10, q1, q10		@ m55 = m44 & t13
-	reload	q13, 9			@ T6
+	add	ip, sp, #0
+	vld1.64	{q13}, [ip :128]!		@ T6 (slot 0)
 	vand	q1, q1, q13		@ m46 = m44 & t6
 	veor	q5, q1, q5		@ l2 = m46 ^ m48
-	reload	q13, 5			@ T15
+	vld1.64	{q13}, [ip :128]!		@ T15 (slot 1)
 	vand	q13, q0, q13		@ m52 = m42 & t15
-	reload	q15, 6			@ T3
+	vld1.64	{q15}, [ip :128]!		@ T3 (slot 2)
 	vand	q15, q9, q15		@ m58 = m43 & t3
-	spill	q6, 0			@ M57
-	reload	q6, 7			@ T16
+	vst1.64	{q6}, [sp :128]		@ M57 (slot 0)
+	vld1.64	{q6}, [ip :128]!		@ T16 (slot 3)
 	vand	q6, q9, q6		@ m49 = m43 & t16
 	veor	q2, q2, q15		@ l4 = m54 ^ m58
 	veor	q4, q4, q10		@ l3 = m47 ^ m55
 	veor	q8, q4, q8		@ l22 = l3 ^ l12
 	veor	q1, q1, q4		@ l7 = m46 ^ l3
-	reload	q4, 4			@ T1
+	vld1.64	{q4}, [ip :128]		@ T1 (slot 4)
 	vand	q4, q0, q4		@ m61 = m42 & t1
 	veor	q0, q0, q11		@ m45 = m42 ^ m41
-	reload	q9, 8			@ T2
+	add	ip, sp, #128
+	vld1.64	{q9}, [ip :128]		@ T2 (slot 8)
 	vand	q9, q11, q9		@ m63 = m41 & t2
 	veor	q11, q12, q5		@ l11 = m60 ^ l2
 	veor	q12, q15, q14		@ l18 = m58 ^ l8
 	veor	q5, q12, q5		@ l23 = l18 ^ l2
-	reload	q12, 3			@ T4
+	add	ip, sp, #80
+	vld1.64	{q12}, [ip :128]!		@ T4 (slot 5)
 	vand	q12, q0, q12		@ m62 = m45 & t4
-	reload	q15, 2			@ T27
+	vld1.64	{q15}, [ip :128]!		@ T27 (slot 6)
 	vand	q0, q0, q15		@ m53 = m45 & t27
 	veor	q6, q6, q4		@ l5 = m49 ^ m61
 	veor	q9, q9, q2		@ l19 = m63 ^ l4
@@ -297,7 +294,7 @@
 	veor	q2, q6, q2		@ l25 = l6 ^ l10
 	veor	q12, q3, q4		@ l16 = m56 ^ l0
 	veor	q3, q7, q3		@ l1 = m50 ^ m56
-	reload	q13, 0			@ M57
+	vld1.64	{q13}, [sp :128]		@ M57 (slot 0)
 	veor	q13, q13, q3		@ l17 = m57 ^ l1
 	veor	q11, q11, q13		@ l29 = l11 ^ l17
 	veor	q11, q2, q11		@ s5 = l25 ^ l29
@@ -315,7 +312,8 @@
 .endm
 
 /*
- * SubBytes^-1: 127 gate ops (34 vand, 93 veor), 13 spills, 13 reloads.
+ * SubBytes^-1: 127 gate ops (34 vand, 93 veor), 13 spills, 13 reloads,
+ * 7 spill-address adds; ip = sp + 48 on entry and on exit.
  * In: plane k in q8, q9, q10, q11, q12, q13, q14, q0; out: plane k in q10, q14, q9, q13, q15, q12, q11, q8.
  * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.
  */
@@ -335,29 +333,31 @@
 	veor	q14, q14, q12		@ t8 = u1 ^ t23
 	veor	q6, q9, q6		@ t6 = t22 ^ r17
 	vand	q15, q7, q6		@ m1 = t13 & t6
-	spill	q7, 0			@ T13
+	vstmdb	ip!, {d14-d15}		@ T13 (slot 2)
 	veor	q7, q8, q10		@ t9 = u7 ^ t1
 	veor	q8, q11, q8		@ t24 = u4 ^ u7
 	veor	q3, q8, q3		@ t20 = t24 ^ r13
 	veor	q11, q11, q14		@ t4 = u4 ^ t8
-	spill	q6, 1			@ T6
+	vstmdb	ip!, {d12-d13}		@ T6 (slot 1)
 	vand	q6, q9, q7		@ m7 = t22 & t9
-	spill	q7, 2			@ T9
+	add	ip, sp, #96
+	vst1.64	{q7}, [ip :128]		@ T9 (slot 6)
 	vand	q7, q12, q14		@ m2 = t23 & t8
-	spill	q12, 3			@ T23
+	vstmdb	ip!, {d24-d25}		@ T23 (slot 5)
 	veor	q12, q10, q4		@ t3 = t1 ^ r5
 	veor	q4, q9, q4		@ t19 = t22 ^ r5
-	spill	q14, 4			@ T8
+	vstmdb	ip!, {d28-d29}		@ T8 (slot 4)
 	veor	q14, q12, q1		@ t26 = t3 ^ t16
-	spill	q9, 5			@ T22
+	vstmdb	ip!, {d18-d19}		@ T22 (slot 3)
 	veor	q9, q2, q8		@ t10 = t2 ^ t24
-	spill	q3, 6			@ T20
+	add	ip, sp, #144
+	vst1.64	{q3}, [ip :128]		@ T20 (slot 9)
 	vand	q3, q4, q0		@ m4 = t19 & d
 	veor	q3, q3, q15		@ m5 = m4 ^ m1
 	veor	q3, q3, q8		@ m17 = m5 ^ t24
 	veor	q8, q13, q4		@ t17 = u2 ^ t19
 	veor	q13, q13, q10		@ t25 = u2 ^ t1
-	spill	q4, 7			@ T19
+	vst1.64	{q4}, [sp :128]		@ T19 (slot 0)
 	vand	q4, q12, q1		@ m6 = t3 & t16
 	veor	q14, q14, q4		@ m8 = t26 ^ m6
 	veor	q6, q14, q6		@ m18 = m8 ^ m7
@@ -367,11 +367,12 @@
 	veor	q5, q10, q5		@ t27 = t1 ^ r18
 	vand	q14, q11, q5		@ m12 = t4 & t27
 	vand	q15, q2, q9		@ m14 = t2 & t10
-	spill	q11, 8			@ T4
+	vstmdb	ip!, {d22-d23}		@ T4 (slot 8)
 	veor	q11, q9, q5		@ t15 = t10 ^ t27
-	spill	q5, 9			@ T27
-	reload	q5, 6			@ T20
-	spill	q9, 10			@ T10
+	vstmdb	ip!, {d10-d11}		@ T27 (slot 7)
+	add	ip, sp, #144
+	vld1.64	{q5}, [ip :128]		@ T20 (slot 9)
+	vst1.64	{q9}, [ip :128]		@ T10 (slot 9)
 	vand	q9, q5, q8		@ m9 = t20 & t17
 	veor	q4, q9, q4		@ m10 = m9 ^ m6
 	vand	q9, q10, q11		@ m11 = t1 & t15
@@ -390,14 +391,16 @@
 	vand	q14, q14, q9		@ m29 = m28 & m27
 	veor	q9, q9, q13		@ m33 = m27 ^ m25
 	veor	q7, q7, q9		@ m38 = m32 ^ m33
-	reload	q9, 2			@ T9
+	add	ip, sp, #96
+	vld1.64	{q9}, [ip :128]		@ T9 (slot 6)
 	vand	q9, q7, q9		@ m50 = m38 & t9
-	reload	q15, 5			@ T22
+	add	ip, sp, #48
+	vld1.64	{q15}, [ip :128]		@ T22 (slot 3)
 	vand	q15, q7, q15		@ m59 = m38 & t22
 	veor	q14, q3, q14		@ m37 = m21 ^ m29
 	vand	q5, q14, q5		@ m60 = m37 & t20
 	vand	q8, q14, q8		@ m51 = m37 & t17
-	spill	q15, 2			@ M59
+	vst1.64	{q15}, [ip :128]!		@ M59 (slot 3)
 	veor	q15, q3, q13		@ m26 = m21 ^ m25
 	vand	q3, q3, q6		@ m34 = m21 & m22
 	veor	q6, q6, q4		@ m24 = m22 ^ m23
@@ -407,15 +410,15 @@
 	vand	q3, q6, q3		@ m35 = m24 & m34
 	veor	q3, q3, q13		@ m40 = m35 ^ m36
 	vand	q0, q4, q0		@ m48 = m39 & d
-	reload	q6, 4			@ T8
+	vld1.64	{q6}, [ip :128]!		@ T8 (slot 4)
 	vand	q6, q3, q6		@ m47 = m40 & t8
-	reload	q13, 7			@ T19
+	vld1.64	{q13}, [sp :128]		@ T19 (slot 0)
 	vand	q13, q4, q13		@ m57 = m39 & t19
 	veor	q6, q6, q9		@ p3 = m47 ^ m50
-	reload	q15, 3			@ T23
+	vld1.64	{q15}, [ip :128]		@ T23 (slot 5)
 	vand	q15, q3, q15		@ m56 = m40 & t23
 	veor	q15, q0, q15		@ p4 = m48 ^ m56
-	spill	q6, 3			@ P3
+	vst1.64	{q6}, [sp :128]		@ P3 (slot 0)
 	veor	q6, q14, q4		@ m42 = m37 ^ m39
 	veor	q14, q14, q7		@ m43 = m37 ^ m38
 	vand	q12, q14, q12		@ m58 = m43 & t3
@@ -426,17 +429,19 @@
 	veor	q5, q1, q5		@ p6 = m49 ^ m60
 	vand	q2, q3, q2		@ m63 = m41 & t2
 	vand	q7, q6, q11		@ m52 = m42 & t15
-	reload	q11, 10			@ T10
+	add	ip, sp, #144
+	vld1.64	{q11}, [ip :128]		@ T10 (slot 9)
 	vand	q11, q3, q11		@ m54 = m41 & t10
 	veor	q3, q6, q3		@ m45 = m42 ^ m41
-	reload	q6, 8			@ T4
+	vldmdb	ip!, {d12-d13}		@ T4 (slot 8)
 	vand	q6, q3, q6		@ m62 = m45 & t4
-	reload	q14, 9			@ T27
+	vldmdb	ip!, {d28-d29}		@ T27 (slot 7)
 	vand	q3, q3, q14		@ m53 = m45 & t27
 	veor	q3, q9, q3		@ p8 = m50 ^ m53
-	reload	q9, 1			@ T6
+	add	ip, sp, #16
+	vld1.64	{q9}, [ip :128]!		@ T6 (slot 1)
 	vand	q9, q4, q9		@ m46 = m44 & t6
-	reload	q14, 0			@ T13
+	vld1.64	{q14}, [ip :128]!		@ T13 (slot 2)
 	vand	q4, q4, q14		@ m55 = m44 & t13
 	veor	q7, q7, q10		@ p0 = m52 ^ m61
 	veor	q4, q4, q2		@ p9 = m55 ^ m63
@@ -452,13 +457,13 @@
 	veor	q2, q13, q2		@ p27 = p10 ^ p18
 	veor	q1, q1, q6		@ p14 = m49 ^ m62
 	veor	q6, q11, q6		@ p2 = m54 ^ m62
-	reload	q13, 2			@ M59
+	vld1.64	{q13}, [ip :128]		@ M59 (slot 3)
 	veor	q11, q11, q13		@ p15 = m54 ^ m59
 	veor	q11, q11, q14		@ p29 = p15 ^ p20
 	veor	q13, q12, q13		@ p1 = m58 ^ m59
 	veor	q13, q7, q13		@ p7 = p0 ^ p1
 	veor	q12, q12, q6		@ p17 = m58 ^ p2
-	reload	q14, 3			@ P3
+	vld1.64	{q14}, [sp :128]		@ P3 (slot 0)
 	veor	q7, q7, q14		@ p11 = p0 ^ p3
 	veor	q5, q7, q5		@ p28 = p11 ^ p25
 	veor	q12, q12, q5		@ s2 = p17 ^ p28
@@ -519,7 +524,7 @@
 	/*
 	 * (Inv)ShiftRows (and the change of byte order in the first and last
 	 * rounds): plane k in qk -> plane k in q8..q14, q0 (k = 0..7), with the
-	 * mask at rmask; rmask then moves to the middle-round mask (see the
+	 * mask at rmask; rmask then moves to the next round's mask (see the
 	 * table layout at .Lsr_enc).
 	 */
 	.macro	shift_rows
@@ -540,7 +545,6 @@
 	vtbl.8		d29, {d12-d13}, d31
 	vtbl.8		d0, {d14-d15}, d30
 	vtbl.8		d1, {d14-d15}, d31
-	bic		rmask, rmask, #16
 	.endm
 
 	/*
@@ -629,19 +633,25 @@
 	veor		\s7, \s7, \t5		@ u7 = t5
 	.endm
 
-	/* load the next round key (8 planes) into q8-q15 / q0-q7, rk += 128 */
+	/*
+	 * Load a round key (8 planes, 128 bytes) into q8-q15 / q0-q7 with one
+	 * vldm: the next one up (rk += 128, encryption) or down (rk -= 128
+	 * first, decryption).
+	 */
 	.macro	load_key_hi
-	vld1.8		{q8-q9}, [rk]!
-	vld1.8		{q10-q11}, [rk]!
-	vld1.8		{q12-q13}, [rk]!
-	vld1.8		{q14-q15}, [rk]!
+	vldmia		rk!, {d16-d31}
 	.endm
 
 	.macro	load_key_lo
-	vld1.8		{q0-q1}, [rk]!
-	vld1.8		{q2-q3}, [rk]!
-	vld1.8		{q4-q5}, [rk]!
-	vld1.8		{q6-q7}, [rk]!
+	vldmia		rk!, {d0-d15}
+	.endm
+
+	.macro	load_key_hi_down
+	vldmdb		rk!, {d16-d31}
+	.endm
+
+	.macro	load_key_lo_down
+	vldmdb		rk!, {d0-d15}
 	.endm
 
 	/* q0..q7 ^= q8..q15 */
@@ -682,24 +692,29 @@
 
 	/*
 	 * ShiftRows masks (vtbl indices: out[p] = in[mask[p]]).  Each table is
-	 * laid out as first, middle, last at base + 16, + 32, + 48 with base
-	 * 32-byte aligned: shift_rows loads with post-increment and clears bit
-	 * 4, which maps first + 16 and middle + 16 both to middle.
+	 * the last round's mask at base, the first round's at base + 16, then
+	 * the middle-round mask 12 times (AES-256 has 12 middle rounds).  The
+	 * loop's shift_rows loads with post-increment from base + 16 and needs
+	 * no pointer fix-up; after the Nr - 1 loop rounds rmask is
+	 * base + 16 * Nr, and one "sub rmask, rmask, rounds, lsl #4" gives the
+	 * last mask.
 	 */
-	.align	5
+	.align	4
 .Lsr_enc:
-	.space	16
+	/* last: row-major in, ShiftRows, column-major out */
+	.byte	0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
 	/* first: column-major in, ShiftRows, row-major out */
 	.byte	0, 4, 8, 12, 5, 9, 13, 1, 10, 14, 2, 6, 15, 3, 7, 11
 	/* middle: row-major ShiftRows, out[4r+c] = in[4r + (c+r)%4] */
+	.rept	12
 	.byte	0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14
-	/* last: row-major in, ShiftRows, column-major out */
-	.byte	0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
+	.endr
 
 	/*
 	 * Encrypt eight blocks: q0-q7 in, q0-q7 out (block i in qi).
 	 * bskey (r2), rounds (r3).  Clobbers q8-q15, r8-r10, ip, flags, the
 	 * spill slots.  Internal: called with bl from the entry points below.
+	 * ip stays at sp + ENC_IP0 between the S-boxes (see sbox_enc).
 	 */
 	.align	2
 .Laes_encrypt8:
@@ -709,6 +724,7 @@
 	load_key_hi				@ AddRoundKey 0
 	xor_lo_hi
 	sub		rctr, rounds, #1
+	add		ip, sp, #ENC_IP0
 0:	shift_rows
 	sbox_enc
 	mix_columns	ENC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
@@ -716,7 +732,7 @@
 	xor_lo_hi
 	subs		rctr, rctr, #1
 	bne		0b
-	add		rmask, rmask, #16	@ last-round mask
+	sub		rmask, rmask, rounds, lsl #4	@ last-round mask
 	shift_rows
 	sbox_enc
 	load_key_lo				@ AddRoundKey Nr into q0-q7
@@ -727,38 +743,41 @@
 	/*
 	 * Decrypt eight blocks: q0-q7 in, q0-q7 out.  Same contract as above.
 	 * The round keys are walked from Nr down to 0.
-	 */	.align	5
+	 * ip stays at sp + DEC_IP0 between the S-boxes (see sbox_dec).
+	 */
+	.align	4
 .Lsr_dec:
-	.space	16
+	/* last: row-major in, InvShiftRows, column-major out */
+	.byte	0, 7, 10, 13, 1, 4, 11, 14, 2, 5, 8, 15, 3, 6, 9, 12
 	/* first: column-major in, InvShiftRows, row-major out */
 	.byte	0, 4, 8, 12, 13, 1, 5, 9, 10, 14, 2, 6, 7, 11, 15, 3
 	/* middle: out[4r+c] = in[4r + (c-r)%4] */
+	.rept	12
 	.byte	0, 1, 2, 3, 7, 4, 5, 6, 10, 11, 8, 9, 13, 14, 15, 12
-	/* last: row-major in, InvShiftRows, column-major out */
-	.byte	0, 7, 10, 13, 1, 4, 11, 14, 2, 5, 8, 15, 3, 6, 9, 12
+	.endr
 
 	.align	2
 .Laes_decrypt8:
 	adr		rmask, .Lsr_dec + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	add		rk, bskey, rounds, lsl #7
-	load_key_hi				@ AddRoundKey Nr
+	add		rk, rk, #128		@ end of round key Nr
+	load_key_hi_down			@ AddRoundKey Nr
 	xor_lo_hi
-	sub		rk, rk, #256
 	sub		rctr, rounds, #1
+	add		ip, sp, #DEC_IP0
 0:	shift_rows
 	sbox_dec
-	load_key_lo				@ AddRoundKey r
+	load_key_lo_down			@ AddRoundKey r
 	xor_lo_into	DEC_SB_OUT
-	sub		rk, rk, #256
 	inv_mix_pre	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
 	mix_columns	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
 	subs		rctr, rctr, #1
 	bne		0b
-	add		rmask, rmask, #16
+	sub		rmask, rmask, rounds, lsl #4
 	shift_rows
 	sbox_dec
-	load_key_lo				@ AddRoundKey 0
+	load_key_lo_down			@ AddRoundKey 0
 	xor_into_lo	DEC_SB_OUT
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	bx		lr

@@ -334,14 +334,28 @@ def allocate(order, live_in_regs, outputs, out_regs, nregs=16):
         reg[d] = rd; regval[rd] = d
     return code, reg
 
-def simulate(code, live_in_regs, direction, outreg):
+def simulate(code, live_in_regs, direction, outreg, ip0=0):
+    """Run the emitted stream on all 256 inputs; spill addresses are taken
+    from the replayed ip arithmetic of the emitted forms, not the slot
+    numbers, and ip must end where it started."""
     P = inputs()
     R = [None] * 16; M = {}
     for v, r in live_in_regs.items(): R[r] = P[7 - int(v[1])]
+    ip = ip0
     for c in code:
-        if c[0] == "st": M[c[2]] = R[c[1]]
-        elif c[0] == "ld": R[c[1]] = M[c[2]]
-        elif c[0] == "mov": R[c[1]] = R[c[2]]
+        if c[0] == "setip": ip = c[1]; continue
+        if c[0] in ("st", "ld"):
+            k, r, s, v, a, f = c
+            if a: ip = s
+            if f == "sp": addr = 0
+            elif f == "db": ip -= 1; addr = ip
+            else:
+                addr = ip
+                if f == "ip!": ip += 1
+            if k == "st": M[addr] = R[r]
+            else: R[r] = M[addr]
+            continue
+        if c[0] == "mov": R[c[1]] = R[c[2]]
         else:
             o, rd, ra, rb = c[:4]
             R[rd] = R[ra] & R[rb] if o == "and" else R[ra] ^ R[rb]
@@ -350,13 +364,13 @@ def simulate(code, live_in_regs, direction, outreg):
         want = SBOX[x] ^ 0x63 if direction == "enc" else INV[x ^ 0x63]
         assert out == want
 
-def build(direction, in_regs, out_regs, tries=300, lat_w=0.0):
+def build(direction, in_regs, out_regs, tries=300, lat_w=0.0, keep=12, iters=1500):
     check_circuit(direction)
     ops = circuit(direction)
     live_in = ["U%d" % i for i in range(8)]
     live_in_regs = {"U%d" % i: in_regs[7 - i] for i in range(8)}   # plane k in in_regs[k]
     outputs = {"S%d" % i for i in range(8)}
-    best = None
+    cands = []
     for t in range(tries):
         rng = random.Random(t)
         order = schedule(ops, live_in, rng, lat_w)
@@ -364,25 +378,178 @@ def build(direction, in_regs, out_regs, tries=300, lat_w=0.0):
         final = {s: reg[s] for s in outputs}
         bad = [s for s in outputs if final[s] not in out_regs]
         cost = len(code) + 2 * len(bad)
-        nslots = max([c[2] for c in code if c[0] == "st"] + [-1]) + 1
-        if best is None or (cost, nslots) < best[0]:
-            best = ((cost, nslots), code, final, order)
-    (cost, nslots), code, final, order = best
+        cands.append((cost, t, code, final))
+    # the cheapest schedules, then the spill-slot choice that needs the
+    # fewest address instructions
+    cands.sort(key=lambda x: (x[0], x[1]))
+    best = None
+    for cost, t, code, final in cands[:keep]:
+        acode, nslots, ip0, nadd = assign_slots(code, random.Random(t), iters=iters)
+        key = (cost + nadd, nslots)
+        if best is None or key < best[0]:
+            best = (key, acode, final, ip0, nadd)
+    (cost, nslots), code, final, ip0, nadd = best
     # fix outputs not in out_regs with moves
     freeo = [r for r in out_regs if r not in final.values()]
     for s in sorted(final):
         if final[s] not in out_regs:
             r = freeo.pop(0); code.append(("mov", r, final[s], s)); final[s] = r
-    simulate(code, live_in_regs, direction, final)
-    return code, final, nslots
+    simulate(code, live_in_regs, direction, final, ip0)
+    return code, final, nslots, ip0, nadd
+
+# ------------------------------------------------------------------
+# Spill addressing.  Every spill slot is a fixed stack address sp + 16*slot;
+# ip is the only pointer into the slots.  An access to slot s costs no
+# address instruction when
+#   ip == sp + 16*s          vst1/vld1 [ip :128] (ip kept) or [ip :128]!
+#                            (ip -> s+1)
+#   ip == sp + 16*(s+1)      vstmdb/vldmdb ip! (ip -> s)
+#   s == 0                   vst1/vld1 [sp :128] (ip kept)
+# and otherwise one "add ip, sp, #16*s" first.  ip holds a fixed slot
+# position ip0 on entry to each S-box and is brought back to it at the end,
+# so the rounds chain without address set-up.  All of this depends only on
+# the (public) instruction stream, never on data.
+def accesses(code):
+    return [(i, c[0], c[3]) for i, c in enumerate(code) if c[0] in ("st", "ld")]
+
+def intervals(code):
+    iv = {}
+    for i, k, v in accesses(code):
+        if v in iv: iv[v][1] = i
+        else: iv[v] = [i, i]
+    return iv
+
+def addr_dp(seq, nslots, ip0):
+    """seq: slots in access order.  Min address adds (cyclic at ip0);
+    returns (cost, modes) with modes[j] in (add?, form, p_after)."""
+    INF = 10 ** 9
+    P = nslots + 1
+    cost = [INF] * P; cost[ip0] = 0
+    back = []
+    for s in seq:
+        nc = [INF] * P; nb = [None] * P
+        for p in range(P):
+            if cost[p] >= INF: continue
+            opts = []
+            if s == p: opts += [(0, "ip", p), (0, "ip!", p + 1)]
+            if s == p - 1: opts.append((0, "db", s))
+            if s == 0: opts.append((0, "sp", p))
+            opts += [(1, "ip", s), (1, "ip!", s + 1)]
+            for a, f, q in opts:
+                if q >= P: continue
+                c = cost[p] + a
+                if c < nc[q]: nc[q] = c; nb[q] = (p, a, f)
+        back.append(nb); cost = nc
+    # close the cycle
+    best = None
+    for q in range(P):
+        if cost[q] >= INF: continue
+        c = cost[q] + (q != ip0)
+        if best is None or c < best[0]: best = (c, q)
+    c, q = best
+    modes = []
+    for nb in reversed(back):
+        p, a, f = nb[q]
+        modes.append((a, f, q)); q = p
+    modes.reverse()
+    return c, modes, best[1] != ip0
+
+def assign_slots(code, rng, iters=3000, maxslots=16):
+    """Choose a slot per spilled value (values live at once get distinct
+    slots) to minimise address instructions; annealing over assignments."""
+    acc = accesses(code)
+    iv = intervals(code)
+    vals = list(iv)
+    def conflict(a, b):
+        return not (iv[a][1] < iv[b][0] or iv[b][1] < iv[a][0])
+    conf = {v: [w for w in vals if w != v and conflict(v, w)] for v in vals}
+    def feasible(asg, v, s):
+        return all(asg.get(w) != s for w in conf[v])
+    def score(asg):
+        seq = [asg[v] for i, k, v in acc]
+        n = max(asg.values()) + 1
+        best = None
+        for ip0 in range(n + 1):
+            c = addr_dp(seq, n, ip0)[0]
+            if best is None or c < best[0]: best = (c, ip0)
+        return best[0] * 100 + n, best[1]
+    # start: first-fit in access order
+    asg = {}
+    for v in sorted(vals, key=lambda v: iv[v][0]):
+        s = 0
+        while not feasible(asg, v, s): s += 1
+        asg[v] = s
+    cur = score(asg)[0]; best = (cur, dict(asg))
+    T = 60.0
+    for it in range(iters):
+        T = 60.0 * (1 - it / iters) + 1
+        new = dict(asg)
+        if rng.random() < 0.5:
+            v = rng.choice(vals); s = rng.randrange(maxslots)
+            if not feasible(new, v, s): continue
+            new[v] = s
+        else:
+            a, b = rng.sample(vals, 2)
+            new[a], new[b] = new[b], new[a]
+            if not (feasible(new, a, new[a]) and feasible(new, b, new[b])): continue
+        # compact slot numbers to 0..n-1 keeping order
+        used = sorted(set(new.values())); ren = {s: j for j, s in enumerate(used)}
+        new = {v: ren[s] for v, s in new.items()}
+        sc = score(new)[0]
+        if sc <= cur or rng.random() < pow(2.718, (cur - sc) / T):
+            asg, cur = new, sc
+            if sc < best[0]: best = (sc, dict(new))
+    asg = best[1]
+    n = max(asg.values()) + 1
+    sc, ip0 = score(asg)
+    seq = [asg[v] for i, k, v in acc]
+    c, modes, fix = addr_dp(seq, n, ip0)
+    # rewrite the code: ("st"/"ld", r, slot, v, add, form)
+    out = []; j = 0
+    for c_ in code:
+        if c_[0] in ("st", "ld"):
+            a, f, q = modes[j]; j += 1
+            out.append((c_[0], c_[1], asg[c_[3]], c_[3], a, f))
+        else:
+            out.append(c_)
+    if fix: out.append(("setip", ip0))
+    check_addr(out, ip0)
+    return out, n, ip0, c
+
+def check_addr(code, ip0):
+    """Replay the address arithmetic of the emitted forms."""
+    ip = ip0
+    for c in code:
+        if c[0] == "setip": ip = c[1]; continue
+        if c[0] not in ("st", "ld"): continue
+        k, r, s, v, a, f = c
+        if a: ip = s + (1 if f == "db" else 0)
+        if f == "sp": assert s == 0
+        elif f == "db": ip -= 1; assert ip == s
+        else:
+            assert ip == s
+            if f == "ip!": ip += 1
+    assert ip == ip0, (ip, ip0)
 
 def emit(code, name):
     out = []
     for c in code:
-        if c[0] == "st":
-            out.append("\tspill\tq%d, %d\t\t\t@ %s" % (c[1], c[2], c[3]))
-        elif c[0] == "ld":
-            out.append("\treload\tq%d, %d\t\t\t@ %s" % (c[1], c[2], c[3]))
+        if c[0] == "setip":
+            out.append("\tadd\tip, sp, #%d\t\t@ ip back to slot %d" % (16 * c[1], c[1]))
+        elif c[0] in ("st", "ld"):
+            k, r, s, v, a, f = c
+            if a:
+                out.append("\tadd\tip, sp, #%d" % (16 * s))
+            ins = "vst1.64" if k == "st" else "vld1.64"
+            if f == "sp":
+                out.append("\t%s\t{q%d}, [sp :128]\t\t@ %s (slot 0)" % (ins, r, v))
+            elif f == "ip":
+                out.append("\t%s\t{q%d}, [ip :128]\t\t@ %s (slot %d)" % (ins, r, v, s))
+            elif f == "ip!":
+                out.append("\t%s\t{q%d}, [ip :128]!\t\t@ %s (slot %d)" % (ins, r, v, s))
+            else:
+                out.append("\t%s\tip!, {d%d-d%d}\t\t@ %s (slot %d)" % (
+                    "vstmdb" if k == "st" else "vldmdb", 2 * r, 2 * r + 1, v, s))
         elif c[0] == "mov":
             out.append("\tvmov\tq%d, q%d\t\t\t@ %s" % (c[1], c[2], c[3]))
         else:
@@ -393,26 +560,44 @@ def emit(code, name):
     return out
 
 if __name__ == "__main__":
-    tries = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    # python3 gen.py [tries [keep]] : writes sbox.inc, sbox.map and, filled
+    # into template.S, ../../../arm/aes-neonbs-core.S
+    tries = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    keep = int(sys.argv[2]) if len(sys.argv) > 2 else 12
     res = {}
     for direction in ("enc", "dec"):
         inr = [8, 9, 10, 11, 12, 13, 14, 0]
-        code, final, nslots = build(direction, inr, list(range(8, 16)), tries=tries)
+        code, final, nslots, ip0, nadd = build(direction, inr, list(range(8, 16)),
+                                               tries=tries, keep=keep)
         nst = sum(1 for c in code if c[0] == "st"); nld = sum(1 for c in code if c[0] == "ld")
+        ngate = sum(1 for c in code if c[0] in ("and", "xor"))
+        nmov = sum(1 for c in code if c[0] == "mov")
         planes = ["q%d" % final["S%d" % (7 - k)] for k in range(8)]
-        print(direction, "instrs", len(code), "st", nst, "ld", nld, "slots", nslots,
+        print(direction, "gates", ngate, "st", nst, "ld", nld, "adds", nadd, "movs", nmov,
+              "total", ngate + nst + nld + nadd + nmov, "slots", nslots, "ip0", ip0,
               "planes", planes, file=sys.stderr)
         txt = ["/*",
-               " * SubBytes%s: %d gate ops (%d vand, %d veor), %d spills, %d reloads." % (
-                   "" if direction == "enc" else "^-1", sum(1 for c in code if c[0] in ("and", "xor")),
+               " * SubBytes%s: %d gate ops (%d vand, %d veor), %d spills, %d reloads," % (
+                   "" if direction == "enc" else "^-1", ngate,
                    sum(1 for c in code if c[0] == "and"), sum(1 for c in code if c[0] == "xor"), nst, nld),
+               " * %d spill-address adds%s; ip = sp + %d on entry and on exit." % (
+                   nadd, (", %d vmov" % nmov) if nmov else "", 16 * ip0),
                " * In: plane k in %s; out: plane k in %s." % (", ".join("q%d" % r for r in inr), ", ".join(planes)),
                " * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.",
                " */",
                ".macro\tsbox_%s" % direction]
         txt += emit(code, direction)
         txt.append(".endm")
-        res[direction] = ("\n".join(txt) + "\n", planes, nslots)
-    open("sbox.inc", "w").write(res["enc"][0] + "\n" + res["dec"][0])
-    open("sbox.map", "w").write("#define ENC_SB_OUT %s\n#define DEC_SB_OUT %s\n#define SPILL_SLOTS %d\n" % (
-        ", ".join(res["enc"][1]), ", ".join(res["dec"][1]), max(res["enc"][2], res["dec"][2])))
+        res[direction] = ("\n".join(txt) + "\n", planes, nslots, ip0)
+    sbox_inc = res["enc"][0] + "\n" + res["dec"][0]
+    sbox_map = ("#define ENC_SB_OUT %s\n#define DEC_SB_OUT %s\n#define SPILL_SLOTS %d\n"
+                "#define ENC_IP0 %d\n#define DEC_IP0 %d\n") % (
+        ", ".join(res["enc"][1]), ", ".join(res["dec"][1]), max(res["enc"][2], res["dec"][2]),
+        16 * res["enc"][3], 16 * res["dec"][3])
+    open("sbox.inc", "w").write(sbox_inc)
+    open("sbox.map", "w").write(sbox_map)
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    t = open(os.path.join(here, "template.S")).read()
+    t = t.replace("@@SBOXMAP@@\n", sbox_map).replace("@@SBOX@@\n", sbox_inc)
+    open(os.path.join(here, "../../../arm/aes-neonbs-core.S"), "w").write(t)

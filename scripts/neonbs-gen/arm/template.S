@@ -141,17 +141,6 @@
 #define ARG5		(36 + 64)			/* after push r4-r11,lr; vpush d8-d15 */
 #define ARG6		(ARG5 + 4)
 
-	/* spill / reload one q register to / from a fixed stack slot */
-	.macro	spill, q, slot
-	add	ip, sp, #(\slot * 16)
-	vst1.64	{\q}, [ip :128]
-	.endm
-
-	.macro	reload, q, slot
-	add	ip, sp, #(\slot * 16)
-	vld1.64	{\q}, [ip :128]
-	.endm
-
 @@SBOX@@
 
 	/* four independent swapmoves (a_i, b_i) by n bits under mask m */
@@ -198,7 +187,7 @@
 	/*
 	 * (Inv)ShiftRows (and the change of byte order in the first and last
 	 * rounds): plane k in qk -> plane k in q8..q14, q0 (k = 0..7), with the
-	 * mask at rmask; rmask then moves to the middle-round mask (see the
+	 * mask at rmask; rmask then moves to the next round's mask (see the
 	 * table layout at .Lsr_enc).
 	 */
 	.macro	shift_rows
@@ -219,7 +208,6 @@
 	vtbl.8		d29, {d12-d13}, d31
 	vtbl.8		d0, {d14-d15}, d30
 	vtbl.8		d1, {d14-d15}, d31
-	bic		rmask, rmask, #16
 	.endm
 
 	/*
@@ -308,19 +296,25 @@
 	veor		\s7, \s7, \t5		@ u7 = t5
 	.endm
 
-	/* load the next round key (8 planes) into q8-q15 / q0-q7, rk += 128 */
+	/*
+	 * Load a round key (8 planes, 128 bytes) into q8-q15 / q0-q7 with one
+	 * vldm: the next one up (rk += 128, encryption) or down (rk -= 128
+	 * first, decryption).
+	 */
 	.macro	load_key_hi
-	vld1.8		{q8-q9}, [rk]!
-	vld1.8		{q10-q11}, [rk]!
-	vld1.8		{q12-q13}, [rk]!
-	vld1.8		{q14-q15}, [rk]!
+	vldmia		rk!, {d16-d31}
 	.endm
 
 	.macro	load_key_lo
-	vld1.8		{q0-q1}, [rk]!
-	vld1.8		{q2-q3}, [rk]!
-	vld1.8		{q4-q5}, [rk]!
-	vld1.8		{q6-q7}, [rk]!
+	vldmia		rk!, {d0-d15}
+	.endm
+
+	.macro	load_key_hi_down
+	vldmdb		rk!, {d16-d31}
+	.endm
+
+	.macro	load_key_lo_down
+	vldmdb		rk!, {d0-d15}
 	.endm
 
 	/* q0..q7 ^= q8..q15 */
@@ -361,24 +355,29 @@
 
 	/*
 	 * ShiftRows masks (vtbl indices: out[p] = in[mask[p]]).  Each table is
-	 * laid out as first, middle, last at base + 16, + 32, + 48 with base
-	 * 32-byte aligned: shift_rows loads with post-increment and clears bit
-	 * 4, which maps first + 16 and middle + 16 both to middle.
+	 * the last round's mask at base, the first round's at base + 16, then
+	 * the middle-round mask 12 times (AES-256 has 12 middle rounds).  The
+	 * loop's shift_rows loads with post-increment from base + 16 and needs
+	 * no pointer fix-up; after the Nr - 1 loop rounds rmask is
+	 * base + 16 * Nr, and one "sub rmask, rmask, rounds, lsl #4" gives the
+	 * last mask.
 	 */
-	.align	5
+	.align	4
 .Lsr_enc:
-	.space	16
+	/* last: row-major in, ShiftRows, column-major out */
+	.byte	0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
 	/* first: column-major in, ShiftRows, row-major out */
 	.byte	0, 4, 8, 12, 5, 9, 13, 1, 10, 14, 2, 6, 15, 3, 7, 11
 	/* middle: row-major ShiftRows, out[4r+c] = in[4r + (c+r)%4] */
+	.rept	12
 	.byte	0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14
-	/* last: row-major in, ShiftRows, column-major out */
-	.byte	0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
+	.endr
 
 	/*
 	 * Encrypt eight blocks: q0-q7 in, q0-q7 out (block i in qi).
 	 * bskey (r2), rounds (r3).  Clobbers q8-q15, r8-r10, ip, flags, the
 	 * spill slots.  Internal: called with bl from the entry points below.
+	 * ip stays at sp + ENC_IP0 between the S-boxes (see sbox_enc).
 	 */
 	.align	2
 .Laes_encrypt8:
@@ -388,6 +387,7 @@
 	load_key_hi				@ AddRoundKey 0
 	xor_lo_hi
 	sub		rctr, rounds, #1
+	add		ip, sp, #ENC_IP0
 0:	shift_rows
 	sbox_enc
 	mix_columns	ENC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
@@ -395,7 +395,7 @@
 	xor_lo_hi
 	subs		rctr, rctr, #1
 	bne		0b
-	add		rmask, rmask, #16	@ last-round mask
+	sub		rmask, rmask, rounds, lsl #4	@ last-round mask
 	shift_rows
 	sbox_enc
 	load_key_lo				@ AddRoundKey Nr into q0-q7
@@ -406,38 +406,41 @@
 	/*
 	 * Decrypt eight blocks: q0-q7 in, q0-q7 out.  Same contract as above.
 	 * The round keys are walked from Nr down to 0.
-	 */	.align	5
+	 * ip stays at sp + DEC_IP0 between the S-boxes (see sbox_dec).
+	 */
+	.align	4
 .Lsr_dec:
-	.space	16
+	/* last: row-major in, InvShiftRows, column-major out */
+	.byte	0, 7, 10, 13, 1, 4, 11, 14, 2, 5, 8, 15, 3, 6, 9, 12
 	/* first: column-major in, InvShiftRows, row-major out */
 	.byte	0, 4, 8, 12, 13, 1, 5, 9, 10, 14, 2, 6, 7, 11, 15, 3
 	/* middle: out[4r+c] = in[4r + (c-r)%4] */
+	.rept	12
 	.byte	0, 1, 2, 3, 7, 4, 5, 6, 10, 11, 8, 9, 13, 14, 15, 12
-	/* last: row-major in, InvShiftRows, column-major out */
-	.byte	0, 7, 10, 13, 1, 4, 11, 14, 2, 5, 8, 15, 3, 6, 9, 12
+	.endr
 
 	.align	2
 .Laes_decrypt8:
 	adr		rmask, .Lsr_dec + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	add		rk, bskey, rounds, lsl #7
-	load_key_hi				@ AddRoundKey Nr
+	add		rk, rk, #128		@ end of round key Nr
+	load_key_hi_down			@ AddRoundKey Nr
 	xor_lo_hi
-	sub		rk, rk, #256
 	sub		rctr, rounds, #1
+	add		ip, sp, #DEC_IP0
 0:	shift_rows
 	sbox_dec
-	load_key_lo				@ AddRoundKey r
+	load_key_lo_down			@ AddRoundKey r
 	xor_lo_into	DEC_SB_OUT
-	sub		rk, rk, #256
 	inv_mix_pre	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
 	mix_columns	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
 	subs		rctr, rctr, #1
 	bne		0b
-	add		rmask, rmask, #16
+	sub		rmask, rmask, rounds, lsl #4
 	shift_rows
 	sbox_dec
-	load_key_lo				@ AddRoundKey 0
+	load_key_lo_down			@ AddRoundKey 0
 	xor_into_lo	DEC_SB_OUT
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	bx		lr
