@@ -135,19 +135,22 @@
 #define DEC_SB_OUT q10, q14, q9, q13, q15, q12, q11, q8
 #define SPILL_SLOTS 10
 #define ENC_IP0 112
-#define DEC_IP0 48
+#define ENC_LR0 128
+#define DEC_IP0 16
+#define DEC_LR0 144
 
 #define SLOT_BYTES	(SPILL_SLOTS * 16)
 #define AREA		SLOT_BYTES			/* 9 x 16 bytes */
 #define OLDSP		(AREA + 9 * 16)			/* saved sp */
 #define SAVED_N		(OLDSP + 4)			/* CTR: original count */
+#define SAVED_LR	(OLDSP + 8)			/* the cores' return address */
 #define FRAME		(OLDSP + 16)
 #define ARG5		(36 + 64)			/* after push r4-r11,lr; vpush d8-d15 */
 #define ARG6		(ARG5 + 4)
 
 /*
  * SubBytes: 128 gate ops (34 vand, 94 veor), 12 spills, 12 reloads,
- * 5 spill-address adds; ip = sp + 112 on entry and on exit.
+ * 2 spill-address adds.  On entry and on exit ip = sp + 112, lr = sp + 128.
  * In: plane k in q8, q9, q10, q11, q12, q13, q14, q0; out: plane k in q15, q13, q11, q8, q14, q9, q12, q10.
  * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.
  */
@@ -200,21 +203,21 @@
 	veor	q0, q0, q10		@ m17 = m5 ^ t24
 	veor	q0, q0, q5		@ m21 = m17 ^ m15
 	veor	q10, q12, q13		@ t25 = t20 ^ t17
-	add	ip, sp, #128
-	vst1.64	{q3}, [ip :128]		@ T2 (slot 8)
+	vst1.64	{q3}, [lr :128]		@ T2 (slot 8)
 	vand	q3, q12, q13		@ m9 = t20 & t17
 	veor	q3, q3, q4		@ m10 = m9 ^ m6
 	veor	q3, q3, q5		@ m19 = m10 ^ m15
 	veor	q3, q3, q10		@ m23 = m19 ^ t25
 	veor	q4, q8, q15		@ t8 = u7 ^ t6
-	vld1.64	{q5}, [sp :128]		@ T23 (slot 0)
+	add	ip, sp, #0
+	vld1.64	{q5}, [ip :128]		@ T23 (slot 0)
 	vand	q10, q5, q4		@ m2 = t23 & t8
 	veor	q9, q9, q10		@ m16 = m3 ^ m2
 	veor	q9, q9, q14		@ m20 = m16 ^ m13
 	vand	q10, q9, q3		@ m31 = m20 & m23
 	vst1.64	{q15}, [sp :128]		@ T6 (slot 0)
-	vldmdb	ip!, {d30-d31}		@ T22 (slot 7)
-	vst1.64	{q11}, [ip :128]		@ T13 (slot 7)
+	vldmdb	lr!, {d30-d31}		@ T22 (slot 7)
+	vst1.64	{q11}, [lr :128]		@ T13 (slot 7)
 	vand	q11, q15, q7		@ m7 = t22 & t9
 	veor	q1, q1, q11		@ m18 = m8 ^ m7
 	veor	q1, q1, q14		@ m22 = m18 ^ m13
@@ -249,9 +252,8 @@
 	veor	q0, q9, q0		@ m42 = m37 ^ m39
 	veor	q9, q9, q10		@ m43 = m37 ^ m38
 	vand	q2, q11, q2		@ m54 = m41 & t10
-	vld1.64	{q10}, [ip :128]		@ T13 (slot 7)
+	vld1.64	{q10}, [lr :128]!		@ T13 (slot 7)
 	vand	q10, q1, q10		@ m55 = m44 & t13
-	add	ip, sp, #0
 	vld1.64	{q13}, [ip :128]!		@ T6 (slot 0)
 	vand	q1, q1, q13		@ m46 = m44 & t6
 	veor	q5, q1, q5		@ l2 = m46 ^ m48
@@ -266,16 +268,14 @@
 	veor	q4, q4, q10		@ l3 = m47 ^ m55
 	veor	q8, q4, q8		@ l22 = l3 ^ l12
 	veor	q1, q1, q4		@ l7 = m46 ^ l3
-	vld1.64	{q4}, [ip :128]		@ T1 (slot 4)
+	vld1.64	{q4}, [ip :128]!		@ T1 (slot 4)
 	vand	q4, q0, q4		@ m61 = m42 & t1
 	veor	q0, q0, q11		@ m45 = m42 ^ m41
-	add	ip, sp, #128
-	vld1.64	{q9}, [ip :128]		@ T2 (slot 8)
+	vld1.64	{q9}, [lr :128]		@ T2 (slot 8)
 	vand	q9, q11, q9		@ m63 = m41 & t2
 	veor	q11, q12, q5		@ l11 = m60 ^ l2
 	veor	q12, q15, q14		@ l18 = m58 ^ l8
 	veor	q5, q12, q5		@ l23 = l18 ^ l2
-	add	ip, sp, #80
 	vld1.64	{q12}, [ip :128]!		@ T4 (slot 5)
 	vand	q12, q0, q12		@ m62 = m45 & t4
 	vld1.64	{q15}, [ip :128]!		@ T27 (slot 6)
@@ -313,7 +313,7 @@
 
 /*
  * SubBytes^-1: 127 gate ops (34 vand, 93 veor), 13 spills, 13 reloads,
- * 7 spill-address adds; ip = sp + 48 on entry and on exit.
+ * 3 spill-address adds.  On entry and on exit ip = sp + 16, lr = sp + 144.
  * In: plane k in q8, q9, q10, q11, q12, q13, q14, q0; out: plane k in q10, q14, q9, q13, q15, q12, q11, q8.
  * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.
  */
@@ -333,31 +333,30 @@
 	veor	q14, q14, q12		@ t8 = u1 ^ t23
 	veor	q6, q9, q6		@ t6 = t22 ^ r17
 	vand	q15, q7, q6		@ m1 = t13 & t6
-	vstmdb	ip!, {d14-d15}		@ T13 (slot 2)
+	vst1.64	{q7}, [lr :128]		@ T13 (slot 9)
 	veor	q7, q8, q10		@ t9 = u7 ^ t1
 	veor	q8, q11, q8		@ t24 = u4 ^ u7
 	veor	q3, q8, q3		@ t20 = t24 ^ r13
 	veor	q11, q11, q14		@ t4 = u4 ^ t8
-	vstmdb	ip!, {d12-d13}		@ T6 (slot 1)
+	vstmdb	lr!, {d12-d13}		@ T6 (slot 8)
 	vand	q6, q9, q7		@ m7 = t22 & t9
-	add	ip, sp, #96
-	vst1.64	{q7}, [ip :128]		@ T9 (slot 6)
+	vst1.64	{q7}, [sp :128]		@ T9 (slot 0)
 	vand	q7, q12, q14		@ m2 = t23 & t8
-	vstmdb	ip!, {d24-d25}		@ T23 (slot 5)
+	vst1.64	{q12}, [ip :128]!		@ T23 (slot 1)
 	veor	q12, q10, q4		@ t3 = t1 ^ r5
 	veor	q4, q9, q4		@ t19 = t22 ^ r5
-	vstmdb	ip!, {d28-d29}		@ T8 (slot 4)
+	vst1.64	{q14}, [ip :128]!		@ T8 (slot 2)
 	veor	q14, q12, q1		@ t26 = t3 ^ t16
-	vstmdb	ip!, {d18-d19}		@ T22 (slot 3)
+	vst1.64	{q9}, [ip :128]!		@ T22 (slot 3)
 	veor	q9, q2, q8		@ t10 = t2 ^ t24
-	add	ip, sp, #144
-	vst1.64	{q3}, [ip :128]		@ T20 (slot 9)
+	vst1.64	{q3}, [ip :128]!		@ T20 (slot 4)
 	vand	q3, q4, q0		@ m4 = t19 & d
 	veor	q3, q3, q15		@ m5 = m4 ^ m1
 	veor	q3, q3, q8		@ m17 = m5 ^ t24
 	veor	q8, q13, q4		@ t17 = u2 ^ t19
 	veor	q13, q13, q10		@ t25 = u2 ^ t1
-	vst1.64	{q4}, [sp :128]		@ T19 (slot 0)
+	add	lr, sp, #96
+	vst1.64	{q4}, [lr :128]!		@ T19 (slot 6)
 	vand	q4, q12, q1		@ m6 = t3 & t16
 	veor	q14, q14, q4		@ m8 = t26 ^ m6
 	veor	q6, q14, q6		@ m18 = m8 ^ m7
@@ -367,12 +366,11 @@
 	veor	q5, q10, q5		@ t27 = t1 ^ r18
 	vand	q14, q11, q5		@ m12 = t4 & t27
 	vand	q15, q2, q9		@ m14 = t2 & t10
-	vstmdb	ip!, {d22-d23}		@ T4 (slot 8)
+	vst1.64	{q11}, [ip :128]		@ T4 (slot 5)
 	veor	q11, q9, q5		@ t15 = t10 ^ t27
-	vstmdb	ip!, {d10-d11}		@ T27 (slot 7)
-	add	ip, sp, #144
-	vld1.64	{q5}, [ip :128]		@ T20 (slot 9)
-	vst1.64	{q9}, [ip :128]		@ T10 (slot 9)
+	vst1.64	{q5}, [lr :128]		@ T27 (slot 7)
+	vldmdb	ip!, {d10-d11}		@ T20 (slot 4)
+	vst1.64	{q9}, [ip :128]		@ T10 (slot 4)
 	vand	q9, q5, q8		@ m9 = t20 & t17
 	veor	q4, q9, q4		@ m10 = m9 ^ m6
 	vand	q9, q10, q11		@ m11 = t1 & t15
@@ -391,16 +389,14 @@
 	vand	q14, q14, q9		@ m29 = m28 & m27
 	veor	q9, q9, q13		@ m33 = m27 ^ m25
 	veor	q7, q7, q9		@ m38 = m32 ^ m33
-	add	ip, sp, #96
-	vld1.64	{q9}, [ip :128]		@ T9 (slot 6)
+	vld1.64	{q9}, [sp :128]		@ T9 (slot 0)
 	vand	q9, q7, q9		@ m50 = m38 & t9
-	add	ip, sp, #48
-	vld1.64	{q15}, [ip :128]		@ T22 (slot 3)
+	vldmdb	ip!, {d30-d31}		@ T22 (slot 3)
 	vand	q15, q7, q15		@ m59 = m38 & t22
 	veor	q14, q3, q14		@ m37 = m21 ^ m29
 	vand	q5, q14, q5		@ m60 = m37 & t20
 	vand	q8, q14, q8		@ m51 = m37 & t17
-	vst1.64	{q15}, [ip :128]!		@ M59 (slot 3)
+	vst1.64	{q15}, [sp :128]		@ M59 (slot 0)
 	veor	q15, q3, q13		@ m26 = m21 ^ m25
 	vand	q3, q3, q6		@ m34 = m21 & m22
 	veor	q6, q6, q4		@ m24 = m22 ^ m23
@@ -410,15 +406,15 @@
 	vand	q3, q6, q3		@ m35 = m24 & m34
 	veor	q3, q3, q13		@ m40 = m35 ^ m36
 	vand	q0, q4, q0		@ m48 = m39 & d
-	vld1.64	{q6}, [ip :128]!		@ T8 (slot 4)
+	vldmdb	ip!, {d12-d13}		@ T8 (slot 2)
 	vand	q6, q3, q6		@ m47 = m40 & t8
-	vld1.64	{q13}, [sp :128]		@ T19 (slot 0)
+	vldmdb	lr!, {d26-d27}		@ T19 (slot 6)
 	vand	q13, q4, q13		@ m57 = m39 & t19
 	veor	q6, q6, q9		@ p3 = m47 ^ m50
-	vld1.64	{q15}, [ip :128]		@ T23 (slot 5)
+	vldmdb	ip!, {d30-d31}		@ T23 (slot 1)
 	vand	q15, q3, q15		@ m56 = m40 & t23
 	veor	q15, q0, q15		@ p4 = m48 ^ m56
-	vst1.64	{q6}, [sp :128]		@ P3 (slot 0)
+	vst1.64	{q6}, [ip :128]		@ P3 (slot 1)
 	veor	q6, q14, q4		@ m42 = m37 ^ m39
 	veor	q14, q14, q7		@ m43 = m37 ^ m38
 	vand	q12, q14, q12		@ m58 = m43 & t3
@@ -429,19 +425,19 @@
 	veor	q5, q1, q5		@ p6 = m49 ^ m60
 	vand	q2, q3, q2		@ m63 = m41 & t2
 	vand	q7, q6, q11		@ m52 = m42 & t15
-	add	ip, sp, #144
-	vld1.64	{q11}, [ip :128]		@ T10 (slot 9)
+	add	lr, sp, #64
+	vld1.64	{q11}, [lr :128]!		@ T10 (slot 4)
 	vand	q11, q3, q11		@ m54 = m41 & t10
 	veor	q3, q6, q3		@ m45 = m42 ^ m41
-	vldmdb	ip!, {d12-d13}		@ T4 (slot 8)
+	vld1.64	{q6}, [lr :128]		@ T4 (slot 5)
 	vand	q6, q3, q6		@ m62 = m45 & t4
-	vldmdb	ip!, {d28-d29}		@ T27 (slot 7)
+	add	lr, sp, #112
+	vld1.64	{q14}, [lr :128]!		@ T27 (slot 7)
 	vand	q3, q3, q14		@ m53 = m45 & t27
 	veor	q3, q9, q3		@ p8 = m50 ^ m53
-	add	ip, sp, #16
-	vld1.64	{q9}, [ip :128]!		@ T6 (slot 1)
+	vld1.64	{q9}, [lr :128]!		@ T6 (slot 8)
 	vand	q9, q4, q9		@ m46 = m44 & t6
-	vld1.64	{q14}, [ip :128]!		@ T13 (slot 2)
+	vld1.64	{q14}, [lr :128]		@ T13 (slot 9)
 	vand	q4, q4, q14		@ m55 = m44 & t13
 	veor	q7, q7, q10		@ p0 = m52 ^ m61
 	veor	q4, q4, q2		@ p9 = m55 ^ m63
@@ -457,13 +453,13 @@
 	veor	q2, q13, q2		@ p27 = p10 ^ p18
 	veor	q1, q1, q6		@ p14 = m49 ^ m62
 	veor	q6, q11, q6		@ p2 = m54 ^ m62
-	vld1.64	{q13}, [ip :128]		@ M59 (slot 3)
+	vld1.64	{q13}, [sp :128]		@ M59 (slot 0)
 	veor	q11, q11, q13		@ p15 = m54 ^ m59
 	veor	q11, q11, q14		@ p29 = p15 ^ p20
 	veor	q13, q12, q13		@ p1 = m58 ^ m59
 	veor	q13, q7, q13		@ p7 = p0 ^ p1
 	veor	q12, q12, q6		@ p17 = m58 ^ p2
-	vld1.64	{q14}, [sp :128]		@ P3 (slot 0)
+	vld1.64	{q14}, [ip :128]		@ P3 (slot 1)
 	veor	q7, q7, q14		@ p11 = p0 ^ p3
 	veor	q5, q7, q5		@ p28 = p11 ^ p25
 	veor	q12, q12, q5		@ s2 = p17 ^ p28
@@ -713,11 +709,14 @@
 	/*
 	 * Encrypt eight blocks: q0-q7 in, q0-q7 out (block i in qi).
 	 * bskey (r2), rounds (r3).  Clobbers q8-q15, r8-r10, ip, flags, the
-	 * spill slots.  Internal: called with bl from the entry points below.
-	 * ip stays at sp + ENC_IP0 between the S-boxes (see sbox_enc).
+	 * spill slots.  Internal: called with bl from the entry points below
+	 * (their frame); lr is kept at SAVED_LR meanwhile, so that ip and lr
+	 * are both spill pointers, at sp + ENC_IP0 / ENC_LR0 between the
+	 * S-boxes (see sbox_enc).
 	 */
 	.align	2
 .Laes_encrypt8:
+	str		lr, [sp, #SAVED_LR]
 	adr		rmask, .Lsr_enc + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	mov		rk, bskey
@@ -725,6 +724,7 @@
 	xor_lo_hi
 	sub		rctr, rounds, #1
 	add		ip, sp, #ENC_IP0
+	add		lr, sp, #ENC_LR0
 0:	shift_rows
 	sbox_enc
 	mix_columns	ENC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
@@ -738,12 +738,13 @@
 	load_key_lo				@ AddRoundKey Nr into q0-q7
 	xor_into_lo	ENC_SB_OUT
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	ldr		lr, [sp, #SAVED_LR]
 	bx		lr
 
 	/*
 	 * Decrypt eight blocks: q0-q7 in, q0-q7 out.  Same contract as above.
 	 * The round keys are walked from Nr down to 0.
-	 * ip stays at sp + DEC_IP0 between the S-boxes (see sbox_dec).
+	 * ip and lr stay at sp + DEC_IP0 / DEC_LR0 between the S-boxes.
 	 */
 	.align	4
 .Lsr_dec:
@@ -758,6 +759,7 @@
 
 	.align	2
 .Laes_decrypt8:
+	str		lr, [sp, #SAVED_LR]
 	adr		rmask, .Lsr_dec + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	add		rk, bskey, rounds, lsl #7
@@ -766,6 +768,7 @@
 	xor_lo_hi
 	sub		rctr, rounds, #1
 	add		ip, sp, #DEC_IP0
+	add		lr, sp, #DEC_LR0
 0:	shift_rows
 	sbox_dec
 	load_key_lo_down			@ AddRoundKey r
@@ -780,6 +783,7 @@
 	load_key_lo_down			@ AddRoundKey 0
 	xor_into_lo	DEC_SB_OUT
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	ldr		lr, [sp, #SAVED_LR]
 	bx		lr
 
 	/* entry: save registers, load arguments 5 and 6, align the frame */

@@ -137,6 +137,7 @@
 #define AREA		SLOT_BYTES			/* 9 x 16 bytes */
 #define OLDSP		(AREA + 9 * 16)			/* saved sp */
 #define SAVED_N		(OLDSP + 4)			/* CTR: original count */
+#define SAVED_LR	(OLDSP + 8)			/* the cores' return address */
 #define FRAME		(OLDSP + 16)
 #define ARG5		(36 + 64)			/* after push r4-r11,lr; vpush d8-d15 */
 #define ARG6		(ARG5 + 4)
@@ -376,11 +377,14 @@
 	/*
 	 * Encrypt eight blocks: q0-q7 in, q0-q7 out (block i in qi).
 	 * bskey (r2), rounds (r3).  Clobbers q8-q15, r8-r10, ip, flags, the
-	 * spill slots.  Internal: called with bl from the entry points below.
-	 * ip stays at sp + ENC_IP0 between the S-boxes (see sbox_enc).
+	 * spill slots.  Internal: called with bl from the entry points below
+	 * (their frame); lr is kept at SAVED_LR meanwhile, so that ip and lr
+	 * are both spill pointers, at sp + ENC_IP0 / ENC_LR0 between the
+	 * S-boxes (see sbox_enc).
 	 */
 	.align	2
 .Laes_encrypt8:
+	str		lr, [sp, #SAVED_LR]
 	adr		rmask, .Lsr_enc + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	mov		rk, bskey
@@ -388,6 +392,7 @@
 	xor_lo_hi
 	sub		rctr, rounds, #1
 	add		ip, sp, #ENC_IP0
+	add		lr, sp, #ENC_LR0
 0:	shift_rows
 	sbox_enc
 	mix_columns	ENC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
@@ -401,12 +406,13 @@
 	load_key_lo				@ AddRoundKey Nr into q0-q7
 	xor_into_lo	ENC_SB_OUT
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	ldr		lr, [sp, #SAVED_LR]
 	bx		lr
 
 	/*
 	 * Decrypt eight blocks: q0-q7 in, q0-q7 out.  Same contract as above.
 	 * The round keys are walked from Nr down to 0.
-	 * ip stays at sp + DEC_IP0 between the S-boxes (see sbox_dec).
+	 * ip and lr stay at sp + DEC_IP0 / DEC_LR0 between the S-boxes.
 	 */
 	.align	4
 .Lsr_dec:
@@ -421,6 +427,7 @@
 
 	.align	2
 .Laes_decrypt8:
+	str		lr, [sp, #SAVED_LR]
 	adr		rmask, .Lsr_dec + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	add		rk, bskey, rounds, lsl #7
@@ -429,6 +436,7 @@
 	xor_lo_hi
 	sub		rctr, rounds, #1
 	add		ip, sp, #DEC_IP0
+	add		lr, sp, #DEC_LR0
 0:	shift_rows
 	sbox_dec
 	load_key_lo_down			@ AddRoundKey r
@@ -443,6 +451,7 @@
 	load_key_lo_down			@ AddRoundKey 0
 	xor_into_lo	DEC_SB_OUT
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	ldr		lr, [sp, #SAVED_LR]
 	bx		lr
 
 	/* entry: save registers, load arguments 5 and 6, align the frame */
