@@ -46,7 +46,16 @@
  * state, the circuits were list-scheduled and register-allocated (Belady
  * eviction) by a small program for the 16 q registers; the live values that
  * do not fit are spilled to fixed stack slots (see SPILL_SLOTS): forward
- * 12 spills + 12 reloads, inverse 13 + 13.  The schedule was checked by
+ * 12 spills + 12 reloads, inverse 13 + 13.  Spill addressing: ip and lr
+ * both point into the slots and walk them.  An access to the slot a pointer
+ * x points at is [x :128] (x kept) or [x :128]! (x moves to the next slot),
+ * one to the slot just below it vstmdb/vldmdb x! (x moves down to it), one
+ * to slot 0 [sp :128]; anything else needs "add x, sp, #16*slot" first.  The
+ * generator chooses the slots (annealing over assignments) and the forms
+ * (dynamic programming over the two pointer positions, both back at fixed
+ * starts at the end of each S-box, so the rounds chain), which leaves
+ * forward 2 and inverse 3 adds per S-box instead of one per access (24 /
+ * 26).  The schedule and the replayed address arithmetic were checked by
  * simulating the emitted instructions on all 256 inputs.
  *
  * MixColumns (row-major planes a, a1 = a rotated one row):
@@ -75,9 +84,12 @@
  * free state registers are the S-box temporaries; q15 holds the ShiftRows
  * mask during ShiftRows.  Core GPRs: r2 = bskey, r3 = rounds (read only),
  * r8 = round-key pointer, r9 = round counter, r10 = ShiftRows-mask pointer,
- * ip = spill address.  The mode functions own r0, r1, r4-r7, r11.  The stack
- * frame is 16-byte aligned by the entry functions: spill slots, then nine
- * 16-byte slots for the CBC chaining values / XTS tweaks, then the saved sp.
+ * ip and lr = spill pointers (the cores store their return address at
+ * SAVED_LR in the frame on entry and reload it to return).  The mode
+ * functions own r0, r1, r4-r7, r11.  The stack frame is 16-byte aligned by
+ * the entry functions: spill slots, then nine 16-byte slots for the CBC
+ * chaining values / XTS tweaks, then the saved sp, the CTR count and the
+ * cores' return address.
  *
  * Constant time.  No branch depends on the key or the data: the only
  * branches test the public round and block counts.  Every memory address
@@ -97,21 +109,29 @@
  * the stack before decrypting; CTR and XTS read each input block before its
  * output block is written.
  *
- * Static counts (the executed path of the core for one 8-block batch, from
- * the assembled object; "NEON" excludes the scalar spill-address adds and
- * loop control):
+ * Static counts (the executed path of the core for one 8-block batch, as
+ * traced by tests/ct's plugin from the assembled object; "NEON" excludes
+ * the scalar spill-address adds, pointer set-up and loop control):
  *   per round, encryption: ShiftRows 17 (16 vtbl + mask load), SubBytes 128
- *     gates + 24 spill/reload + 24 add, MixColumns 43, AddRoundKey 12
- *     (4 vld1 + 8 veor): 251 instructions, 224 NEON;
- *   per round, decryption: 284 instructions, 254 NEON (InvMixColumns 72);
+ *     gates + 24 spill/reload + 2 add, MixColumns 43, AddRoundKey 9
+ *     (1 vldm + 8 veor), subs + bne: 225 instructions, 221 NEON;
+ *   per round, decryption: 256 instructions, 251 NEON (InvMixColumns 72,
+ *     SubBytes^-1 127 gates + 26 spill/reload + 3 add, keys walked down
+ *     with vldmdb);
  *   transposes 75 each way.
- *   AES-128 batch: encryption 2632 instructions = 20.6/byte (2359 NEON =
- *   18.4/byte); decryption 2933 = 22.9/byte (2630 NEON = 20.5/byte).
- *   AES-192 / AES-256 encryption: 24.5 / 28.4 instructions per byte.
- * llvm-mca (LLVM 14, armv7a + NEON, whole AES-128 batch, one pass):
- *   cortex-a57: encryption 1127 cycles = 8.8 c/B, decryption 1284 = 10.0 c/B;
- *   cortex-a9:  encryption 2734 cycles = 21.4 c/B, decryption 3083 = 24.1 c/B.
- *   (LLVM 14 has no 32-bit scheduling model for Cortex-A7/A8/A53.)
+ *   AES-128 batch: encryption 2373 instructions = 18.5/byte (2326 NEON =
+ *   18.2/byte); decryption 2655 = 20.7/byte (2597 NEON = 20.3/byte).
+ *   AES-192 / AES-256 encryption: 22.1 / 25.6 instructions per byte.
+ *   (Before the spill addressing, vldm keys and the mask table: AES-128
+ *   2632 / 2933, AES-256 encryption 3636.)
+ * llvm-mca (LLVM 14, armv7a + NEON, the core's AES-128 batch, one pass):
+ *   cortex-a57: encryption 1129 cycles = 8.8 c/B, decryption 1286 = 10.0 c/B;
+ *   cortex-a9:  encryption 2697 cycles = 21.1 c/B, decryption 2997 = 23.4 c/B.
+ *   (LLVM 14's Cortex-A9 model cannot schedule vldm/vldmdb and crashes on
+ *   the "str lr" followed by NEON: for it the vldm are counted as the vld1
+ *   of the same registers and the str is dropped.  The Cortex-A57 model is
+ *   bound by the NEON pipes, so it barely sees the scalar adds removed.
+ *   LLVM 14 has no 32-bit scheduling model for Cortex-A7/A8/A53.)
  */
 
 #include <linux/linkage.h>
