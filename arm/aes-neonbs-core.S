@@ -46,7 +46,16 @@
  * state, the circuits were list-scheduled and register-allocated (Belady
  * eviction) by a small program for the 16 q registers; the live values that
  * do not fit are spilled to fixed stack slots (see SPILL_SLOTS): forward
- * 12 spills + 12 reloads, inverse 13 + 13.  The schedule was checked by
+ * 12 spills + 12 reloads, inverse 13 + 13.  Spill addressing: ip and lr
+ * both point into the slots and walk them.  An access to the slot a pointer
+ * x points at is [x :128] (x kept) or [x :128]! (x moves to the next slot),
+ * one to the slot just below it vstmdb/vldmdb x! (x moves down to it), one
+ * to slot 0 [sp :128]; anything else needs "add x, sp, #16*slot" first.  The
+ * generator chooses the slots (annealing over assignments) and the forms
+ * (dynamic programming over the two pointer positions, both back at fixed
+ * starts at the end of each S-box, so the rounds chain), which leaves
+ * forward 2 and inverse 3 adds per S-box instead of one per access (24 /
+ * 26).  The schedule and the replayed address arithmetic were checked by
  * simulating the emitted instructions on all 256 inputs.
  *
  * MixColumns (row-major planes a, a1 = a rotated one row):
@@ -75,9 +84,12 @@
  * free state registers are the S-box temporaries; q15 holds the ShiftRows
  * mask during ShiftRows.  Core GPRs: r2 = bskey, r3 = rounds (read only),
  * r8 = round-key pointer, r9 = round counter, r10 = ShiftRows-mask pointer,
- * ip = spill address.  The mode functions own r0, r1, r4-r7, r11.  The stack
- * frame is 16-byte aligned by the entry functions: spill slots, then nine
- * 16-byte slots for the CBC chaining values / XTS tweaks, then the saved sp.
+ * ip and lr = spill pointers (the cores store their return address at
+ * SAVED_LR in the frame on entry and reload it to return).  The mode
+ * functions own r0, r1, r4-r7, r11.  The stack frame is 16-byte aligned by
+ * the entry functions: spill slots, then nine 16-byte slots for the CBC
+ * chaining values / XTS tweaks, then the saved sp, the CTR count and the
+ * cores' return address.
  *
  * Constant time.  No branch depends on the key or the data: the only
  * branches test the public round and block counts.  Every memory address
@@ -97,21 +109,29 @@
  * the stack before decrypting; CTR and XTS read each input block before its
  * output block is written.
  *
- * Static counts (the executed path of the core for one 8-block batch, from
- * the assembled object; "NEON" excludes the scalar spill-address adds and
- * loop control):
+ * Static counts (the executed path of the core for one 8-block batch, as
+ * traced by tests/ct's plugin from the assembled object; "NEON" excludes
+ * the scalar spill-address adds, pointer set-up and loop control):
  *   per round, encryption: ShiftRows 17 (16 vtbl + mask load), SubBytes 128
- *     gates + 24 spill/reload + 24 add, MixColumns 43, AddRoundKey 12
- *     (4 vld1 + 8 veor): 251 instructions, 224 NEON;
- *   per round, decryption: 284 instructions, 254 NEON (InvMixColumns 72);
+ *     gates + 24 spill/reload + 2 add, MixColumns 43, AddRoundKey 9
+ *     (1 vldm + 8 veor), subs + bne: 225 instructions, 221 NEON;
+ *   per round, decryption: 256 instructions, 251 NEON (InvMixColumns 72,
+ *     SubBytes^-1 127 gates + 26 spill/reload + 3 add, keys walked down
+ *     with vldmdb);
  *   transposes 75 each way.
- *   AES-128 batch: encryption 2632 instructions = 20.6/byte (2359 NEON =
- *   18.4/byte); decryption 2933 = 22.9/byte (2630 NEON = 20.5/byte).
- *   AES-192 / AES-256 encryption: 24.5 / 28.4 instructions per byte.
- * llvm-mca (LLVM 14, armv7a + NEON, whole AES-128 batch, one pass):
- *   cortex-a57: encryption 1127 cycles = 8.8 c/B, decryption 1284 = 10.0 c/B;
- *   cortex-a9:  encryption 2734 cycles = 21.4 c/B, decryption 3083 = 24.1 c/B.
- *   (LLVM 14 has no 32-bit scheduling model for Cortex-A7/A8/A53.)
+ *   AES-128 batch: encryption 2373 instructions = 18.5/byte (2326 NEON =
+ *   18.2/byte); decryption 2655 = 20.7/byte (2597 NEON = 20.3/byte).
+ *   AES-192 / AES-256 encryption: 22.1 / 25.6 instructions per byte.
+ *   (Before the spill addressing, vldm keys and the mask table: AES-128
+ *   2632 / 2933, AES-256 encryption 3636.)
+ * llvm-mca (LLVM 14, armv7a + NEON, the core's AES-128 batch, one pass):
+ *   cortex-a57: encryption 1129 cycles = 8.8 c/B, decryption 1286 = 10.0 c/B;
+ *   cortex-a9:  encryption 2697 cycles = 21.1 c/B, decryption 2997 = 23.4 c/B.
+ *   (LLVM 14's Cortex-A9 model cannot schedule vldm/vldmdb and crashes on
+ *   the "str lr" followed by NEON: for it the vldm are counted as the vld1
+ *   of the same registers and the str is dropped.  The Cortex-A57 model is
+ *   bound by the NEON pipes, so it barely sees the scalar adds removed.
+ *   LLVM 14 has no 32-bit scheduling model for Cortex-A7/A8/A53.)
  */
 
 #include <linux/linkage.h>
@@ -133,29 +153,24 @@
 
 #define ENC_SB_OUT q15, q13, q11, q8, q14, q9, q12, q10
 #define DEC_SB_OUT q10, q14, q9, q13, q15, q12, q11, q8
-#define SPILL_SLOTS 11
+#define SPILL_SLOTS 10
+#define ENC_IP0 112
+#define ENC_LR0 128
+#define DEC_IP0 16
+#define DEC_LR0 144
 
 #define SLOT_BYTES	(SPILL_SLOTS * 16)
 #define AREA		SLOT_BYTES			/* 9 x 16 bytes */
 #define OLDSP		(AREA + 9 * 16)			/* saved sp */
 #define SAVED_N		(OLDSP + 4)			/* CTR: original count */
+#define SAVED_LR	(OLDSP + 8)			/* the cores' return address */
 #define FRAME		(OLDSP + 16)
 #define ARG5		(36 + 64)			/* after push r4-r11,lr; vpush d8-d15 */
 #define ARG6		(ARG5 + 4)
 
-	/* spill / reload one q register to / from a fixed stack slot */
-	.macro	spill, q, slot
-	add	ip, sp, #(\slot * 16)
-	vst1.64	{\q}, [ip :128]
-	.endm
-
-	.macro	reload, q, slot
-	add	ip, sp, #(\slot * 16)
-	vld1.64	{\q}, [ip :128]
-	.endm
-
 /*
- * SubBytes: 128 gate ops (34 vand, 94 veor), 12 spills, 12 reloads.
+ * SubBytes: 128 gate ops (34 vand, 94 veor), 12 spills, 12 reloads,
+ * 2 spill-address adds.  On entry and on exit ip = sp + 112, lr = sp + 128.
  * In: plane k in q8, q9, q10, q11, q12, q13, q14, q0; out: plane k in q15, q13, q11, q8, q14, q9, q12, q10.
  * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.
  */
@@ -180,47 +195,49 @@
 	veor	q15, q0, q1		@ t6 = t1 ^ t5
 	veor	q1, q1, q9		@ t15 = t5 ^ t11
 	veor	q9, q15, q9		@ t14 = t6 ^ t11
-	spill	q4, 0			@ T22
+	vst1.64	{q4}, [ip :128]		@ T22 (slot 7)
 	vand	q4, q5, q10		@ m6 = t3 & t16
-	spill	q14, 1			@ T23
+	vst1.64	{q14}, [sp :128]		@ T23 (slot 0)
 	vand	q14, q2, q13		@ m12 = t4 & t27
-	spill	q13, 2			@ T27
+	vstmdb	ip!, {d26-d27}		@ T27 (slot 6)
 	vand	q13, q0, q1		@ m11 = t1 & t15
 	veor	q14, q14, q13		@ m13 = m12 ^ m11
-	spill	q2, 3			@ T4
+	vstmdb	ip!, {d4-d5}		@ T4 (slot 5)
 	veor	q2, q15, q7		@ t10 = t6 ^ t7
 	veor	q7, q8, q7		@ t9 = u7 ^ t7
-	spill	q0, 4			@ T1
+	vstmdb	ip!, {d0-d1}		@ T1 (slot 4)
 	vand	q0, q6, q8		@ m4 = t19 & u7
-	spill	q1, 5			@ T15
+	add	ip, sp, #16
+	vst1.64	{q1}, [ip :128]!		@ T15 (slot 1)
 	vand	q1, q11, q15		@ m1 = t13 & t6
 	veor	q9, q9, q1		@ m3 = t14 ^ m1
 	veor	q0, q0, q1		@ m5 = m4 ^ m1
 	veor	q1, q5, q10		@ t26 = t3 ^ t16
 	veor	q1, q1, q4		@ m8 = t26 ^ m6
-	spill	q5, 6			@ T3
+	vst1.64	{q5}, [ip :128]!		@ T3 (slot 2)
 	vand	q5, q3, q2		@ m14 = t2 & t10
 	veor	q5, q5, q13		@ m15 = m14 ^ m11
 	veor	q13, q7, q10		@ t17 = t9 ^ t16
-	spill	q10, 7			@ T16
+	vst1.64	{q10}, [ip :128]		@ T16 (slot 3)
 	veor	q10, q3, q2		@ t24 = t2 ^ t10
 	veor	q0, q0, q10		@ m17 = m5 ^ t24
 	veor	q0, q0, q5		@ m21 = m17 ^ m15
 	veor	q10, q12, q13		@ t25 = t20 ^ t17
-	spill	q3, 8			@ T2
+	vst1.64	{q3}, [lr :128]		@ T2 (slot 8)
 	vand	q3, q12, q13		@ m9 = t20 & t17
 	veor	q3, q3, q4		@ m10 = m9 ^ m6
 	veor	q3, q3, q5		@ m19 = m10 ^ m15
 	veor	q3, q3, q10		@ m23 = m19 ^ t25
 	veor	q4, q8, q15		@ t8 = u7 ^ t6
-	reload	q5, 1			@ T23
+	add	ip, sp, #0
+	vld1.64	{q5}, [ip :128]		@ T23 (slot 0)
 	vand	q10, q5, q4		@ m2 = t23 & t8
 	veor	q9, q9, q10		@ m16 = m3 ^ m2
 	veor	q9, q9, q14		@ m20 = m16 ^ m13
 	vand	q10, q9, q3		@ m31 = m20 & m23
-	spill	q15, 9			@ T6
-	reload	q15, 0			@ T22
-	spill	q11, 10			@ T13
+	vst1.64	{q15}, [sp :128]		@ T6 (slot 0)
+	vldmdb	lr!, {d30-d31}		@ T22 (slot 7)
+	vst1.64	{q11}, [lr :128]		@ T13 (slot 7)
 	vand	q11, q15, q7		@ m7 = t22 & t9
 	veor	q1, q1, q11		@ m18 = m8 ^ m7
 	veor	q1, q1, q14		@ m22 = m18 ^ m13
@@ -255,33 +272,33 @@
 	veor	q0, q9, q0		@ m42 = m37 ^ m39
 	veor	q9, q9, q10		@ m43 = m37 ^ m38
 	vand	q2, q11, q2		@ m54 = m41 & t10
-	reload	q10, 10			@ T13
+	vld1.64	{q10}, [lr :128]!		@ T13 (slot 7)
 	vand	q10, q1, q10		@ m55 = m44 & t13
-	reload	q13, 9			@ T6
+	vld1.64	{q13}, [ip :128]!		@ T6 (slot 0)
 	vand	q1, q1, q13		@ m46 = m44 & t6
 	veor	q5, q1, q5		@ l2 = m46 ^ m48
-	reload	q13, 5			@ T15
+	vld1.64	{q13}, [ip :128]!		@ T15 (slot 1)
 	vand	q13, q0, q13		@ m52 = m42 & t15
-	reload	q15, 6			@ T3
+	vld1.64	{q15}, [ip :128]!		@ T3 (slot 2)
 	vand	q15, q9, q15		@ m58 = m43 & t3
-	spill	q6, 0			@ M57
-	reload	q6, 7			@ T16
+	vst1.64	{q6}, [sp :128]		@ M57 (slot 0)
+	vld1.64	{q6}, [ip :128]!		@ T16 (slot 3)
 	vand	q6, q9, q6		@ m49 = m43 & t16
 	veor	q2, q2, q15		@ l4 = m54 ^ m58
 	veor	q4, q4, q10		@ l3 = m47 ^ m55
 	veor	q8, q4, q8		@ l22 = l3 ^ l12
 	veor	q1, q1, q4		@ l7 = m46 ^ l3
-	reload	q4, 4			@ T1
+	vld1.64	{q4}, [ip :128]!		@ T1 (slot 4)
 	vand	q4, q0, q4		@ m61 = m42 & t1
 	veor	q0, q0, q11		@ m45 = m42 ^ m41
-	reload	q9, 8			@ T2
+	vld1.64	{q9}, [lr :128]		@ T2 (slot 8)
 	vand	q9, q11, q9		@ m63 = m41 & t2
 	veor	q11, q12, q5		@ l11 = m60 ^ l2
 	veor	q12, q15, q14		@ l18 = m58 ^ l8
 	veor	q5, q12, q5		@ l23 = l18 ^ l2
-	reload	q12, 3			@ T4
+	vld1.64	{q12}, [ip :128]!		@ T4 (slot 5)
 	vand	q12, q0, q12		@ m62 = m45 & t4
-	reload	q15, 2			@ T27
+	vld1.64	{q15}, [ip :128]!		@ T27 (slot 6)
 	vand	q0, q0, q15		@ m53 = m45 & t27
 	veor	q6, q6, q4		@ l5 = m49 ^ m61
 	veor	q9, q9, q2		@ l19 = m63 ^ l4
@@ -297,7 +314,7 @@
 	veor	q2, q6, q2		@ l25 = l6 ^ l10
 	veor	q12, q3, q4		@ l16 = m56 ^ l0
 	veor	q3, q7, q3		@ l1 = m50 ^ m56
-	reload	q13, 0			@ M57
+	vld1.64	{q13}, [sp :128]		@ M57 (slot 0)
 	veor	q13, q13, q3		@ l17 = m57 ^ l1
 	veor	q11, q11, q13		@ l29 = l11 ^ l17
 	veor	q11, q2, q11		@ s5 = l25 ^ l29
@@ -315,7 +332,8 @@
 .endm
 
 /*
- * SubBytes^-1: 127 gate ops (34 vand, 93 veor), 13 spills, 13 reloads.
+ * SubBytes^-1: 127 gate ops (34 vand, 93 veor), 13 spills, 13 reloads,
+ * 3 spill-address adds.  On entry and on exit ip = sp + 16, lr = sp + 144.
  * In: plane k in q8, q9, q10, q11, q12, q13, q14, q0; out: plane k in q10, q14, q9, q13, q15, q12, q11, q8.
  * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.
  */
@@ -335,29 +353,30 @@
 	veor	q14, q14, q12		@ t8 = u1 ^ t23
 	veor	q6, q9, q6		@ t6 = t22 ^ r17
 	vand	q15, q7, q6		@ m1 = t13 & t6
-	spill	q7, 0			@ T13
+	vst1.64	{q7}, [lr :128]		@ T13 (slot 9)
 	veor	q7, q8, q10		@ t9 = u7 ^ t1
 	veor	q8, q11, q8		@ t24 = u4 ^ u7
 	veor	q3, q8, q3		@ t20 = t24 ^ r13
 	veor	q11, q11, q14		@ t4 = u4 ^ t8
-	spill	q6, 1			@ T6
+	vstmdb	lr!, {d12-d13}		@ T6 (slot 8)
 	vand	q6, q9, q7		@ m7 = t22 & t9
-	spill	q7, 2			@ T9
+	vst1.64	{q7}, [sp :128]		@ T9 (slot 0)
 	vand	q7, q12, q14		@ m2 = t23 & t8
-	spill	q12, 3			@ T23
+	vst1.64	{q12}, [ip :128]!		@ T23 (slot 1)
 	veor	q12, q10, q4		@ t3 = t1 ^ r5
 	veor	q4, q9, q4		@ t19 = t22 ^ r5
-	spill	q14, 4			@ T8
+	vst1.64	{q14}, [ip :128]!		@ T8 (slot 2)
 	veor	q14, q12, q1		@ t26 = t3 ^ t16
-	spill	q9, 5			@ T22
+	vst1.64	{q9}, [ip :128]!		@ T22 (slot 3)
 	veor	q9, q2, q8		@ t10 = t2 ^ t24
-	spill	q3, 6			@ T20
+	vst1.64	{q3}, [ip :128]!		@ T20 (slot 4)
 	vand	q3, q4, q0		@ m4 = t19 & d
 	veor	q3, q3, q15		@ m5 = m4 ^ m1
 	veor	q3, q3, q8		@ m17 = m5 ^ t24
 	veor	q8, q13, q4		@ t17 = u2 ^ t19
 	veor	q13, q13, q10		@ t25 = u2 ^ t1
-	spill	q4, 7			@ T19
+	add	lr, sp, #96
+	vst1.64	{q4}, [lr :128]!		@ T19 (slot 6)
 	vand	q4, q12, q1		@ m6 = t3 & t16
 	veor	q14, q14, q4		@ m8 = t26 ^ m6
 	veor	q6, q14, q6		@ m18 = m8 ^ m7
@@ -367,11 +386,11 @@
 	veor	q5, q10, q5		@ t27 = t1 ^ r18
 	vand	q14, q11, q5		@ m12 = t4 & t27
 	vand	q15, q2, q9		@ m14 = t2 & t10
-	spill	q11, 8			@ T4
+	vst1.64	{q11}, [ip :128]		@ T4 (slot 5)
 	veor	q11, q9, q5		@ t15 = t10 ^ t27
-	spill	q5, 9			@ T27
-	reload	q5, 6			@ T20
-	spill	q9, 10			@ T10
+	vst1.64	{q5}, [lr :128]		@ T27 (slot 7)
+	vldmdb	ip!, {d10-d11}		@ T20 (slot 4)
+	vst1.64	{q9}, [ip :128]		@ T10 (slot 4)
 	vand	q9, q5, q8		@ m9 = t20 & t17
 	veor	q4, q9, q4		@ m10 = m9 ^ m6
 	vand	q9, q10, q11		@ m11 = t1 & t15
@@ -390,14 +409,14 @@
 	vand	q14, q14, q9		@ m29 = m28 & m27
 	veor	q9, q9, q13		@ m33 = m27 ^ m25
 	veor	q7, q7, q9		@ m38 = m32 ^ m33
-	reload	q9, 2			@ T9
+	vld1.64	{q9}, [sp :128]		@ T9 (slot 0)
 	vand	q9, q7, q9		@ m50 = m38 & t9
-	reload	q15, 5			@ T22
+	vldmdb	ip!, {d30-d31}		@ T22 (slot 3)
 	vand	q15, q7, q15		@ m59 = m38 & t22
 	veor	q14, q3, q14		@ m37 = m21 ^ m29
 	vand	q5, q14, q5		@ m60 = m37 & t20
 	vand	q8, q14, q8		@ m51 = m37 & t17
-	spill	q15, 2			@ M59
+	vst1.64	{q15}, [sp :128]		@ M59 (slot 0)
 	veor	q15, q3, q13		@ m26 = m21 ^ m25
 	vand	q3, q3, q6		@ m34 = m21 & m22
 	veor	q6, q6, q4		@ m24 = m22 ^ m23
@@ -407,15 +426,15 @@
 	vand	q3, q6, q3		@ m35 = m24 & m34
 	veor	q3, q3, q13		@ m40 = m35 ^ m36
 	vand	q0, q4, q0		@ m48 = m39 & d
-	reload	q6, 4			@ T8
+	vldmdb	ip!, {d12-d13}		@ T8 (slot 2)
 	vand	q6, q3, q6		@ m47 = m40 & t8
-	reload	q13, 7			@ T19
+	vldmdb	lr!, {d26-d27}		@ T19 (slot 6)
 	vand	q13, q4, q13		@ m57 = m39 & t19
 	veor	q6, q6, q9		@ p3 = m47 ^ m50
-	reload	q15, 3			@ T23
+	vldmdb	ip!, {d30-d31}		@ T23 (slot 1)
 	vand	q15, q3, q15		@ m56 = m40 & t23
 	veor	q15, q0, q15		@ p4 = m48 ^ m56
-	spill	q6, 3			@ P3
+	vst1.64	{q6}, [ip :128]		@ P3 (slot 1)
 	veor	q6, q14, q4		@ m42 = m37 ^ m39
 	veor	q14, q14, q7		@ m43 = m37 ^ m38
 	vand	q12, q14, q12		@ m58 = m43 & t3
@@ -426,17 +445,19 @@
 	veor	q5, q1, q5		@ p6 = m49 ^ m60
 	vand	q2, q3, q2		@ m63 = m41 & t2
 	vand	q7, q6, q11		@ m52 = m42 & t15
-	reload	q11, 10			@ T10
+	add	lr, sp, #64
+	vld1.64	{q11}, [lr :128]!		@ T10 (slot 4)
 	vand	q11, q3, q11		@ m54 = m41 & t10
 	veor	q3, q6, q3		@ m45 = m42 ^ m41
-	reload	q6, 8			@ T4
+	vld1.64	{q6}, [lr :128]		@ T4 (slot 5)
 	vand	q6, q3, q6		@ m62 = m45 & t4
-	reload	q14, 9			@ T27
+	add	lr, sp, #112
+	vld1.64	{q14}, [lr :128]!		@ T27 (slot 7)
 	vand	q3, q3, q14		@ m53 = m45 & t27
 	veor	q3, q9, q3		@ p8 = m50 ^ m53
-	reload	q9, 1			@ T6
+	vld1.64	{q9}, [lr :128]!		@ T6 (slot 8)
 	vand	q9, q4, q9		@ m46 = m44 & t6
-	reload	q14, 0			@ T13
+	vld1.64	{q14}, [lr :128]		@ T13 (slot 9)
 	vand	q4, q4, q14		@ m55 = m44 & t13
 	veor	q7, q7, q10		@ p0 = m52 ^ m61
 	veor	q4, q4, q2		@ p9 = m55 ^ m63
@@ -452,13 +473,13 @@
 	veor	q2, q13, q2		@ p27 = p10 ^ p18
 	veor	q1, q1, q6		@ p14 = m49 ^ m62
 	veor	q6, q11, q6		@ p2 = m54 ^ m62
-	reload	q13, 2			@ M59
+	vld1.64	{q13}, [sp :128]		@ M59 (slot 0)
 	veor	q11, q11, q13		@ p15 = m54 ^ m59
 	veor	q11, q11, q14		@ p29 = p15 ^ p20
 	veor	q13, q12, q13		@ p1 = m58 ^ m59
 	veor	q13, q7, q13		@ p7 = p0 ^ p1
 	veor	q12, q12, q6		@ p17 = m58 ^ p2
-	reload	q14, 3			@ P3
+	vld1.64	{q14}, [ip :128]		@ P3 (slot 1)
 	veor	q7, q7, q14		@ p11 = p0 ^ p3
 	veor	q5, q7, q5		@ p28 = p11 ^ p25
 	veor	q12, q12, q5		@ s2 = p17 ^ p28
@@ -519,7 +540,7 @@
 	/*
 	 * (Inv)ShiftRows (and the change of byte order in the first and last
 	 * rounds): plane k in qk -> plane k in q8..q14, q0 (k = 0..7), with the
-	 * mask at rmask; rmask then moves to the middle-round mask (see the
+	 * mask at rmask; rmask then moves to the next round's mask (see the
 	 * table layout at .Lsr_enc).
 	 */
 	.macro	shift_rows
@@ -540,7 +561,6 @@
 	vtbl.8		d29, {d12-d13}, d31
 	vtbl.8		d0, {d14-d15}, d30
 	vtbl.8		d1, {d14-d15}, d31
-	bic		rmask, rmask, #16
 	.endm
 
 	/*
@@ -629,19 +649,25 @@
 	veor		\s7, \s7, \t5		@ u7 = t5
 	.endm
 
-	/* load the next round key (8 planes) into q8-q15 / q0-q7, rk += 128 */
+	/*
+	 * Load a round key (8 planes, 128 bytes) into q8-q15 / q0-q7 with one
+	 * vldm: the next one up (rk += 128, encryption) or down (rk -= 128
+	 * first, decryption).
+	 */
 	.macro	load_key_hi
-	vld1.8		{q8-q9}, [rk]!
-	vld1.8		{q10-q11}, [rk]!
-	vld1.8		{q12-q13}, [rk]!
-	vld1.8		{q14-q15}, [rk]!
+	vldmia		rk!, {d16-d31}
 	.endm
 
 	.macro	load_key_lo
-	vld1.8		{q0-q1}, [rk]!
-	vld1.8		{q2-q3}, [rk]!
-	vld1.8		{q4-q5}, [rk]!
-	vld1.8		{q6-q7}, [rk]!
+	vldmia		rk!, {d0-d15}
+	.endm
+
+	.macro	load_key_hi_down
+	vldmdb		rk!, {d16-d31}
+	.endm
+
+	.macro	load_key_lo_down
+	vldmdb		rk!, {d0-d15}
 	.endm
 
 	/* q0..q7 ^= q8..q15 */
@@ -682,33 +708,43 @@
 
 	/*
 	 * ShiftRows masks (vtbl indices: out[p] = in[mask[p]]).  Each table is
-	 * laid out as first, middle, last at base + 16, + 32, + 48 with base
-	 * 32-byte aligned: shift_rows loads with post-increment and clears bit
-	 * 4, which maps first + 16 and middle + 16 both to middle.
+	 * the last round's mask at base, the first round's at base + 16, then
+	 * the middle-round mask 12 times (AES-256 has 12 middle rounds).  The
+	 * loop's shift_rows loads with post-increment from base + 16 and needs
+	 * no pointer fix-up; after the Nr - 1 loop rounds rmask is
+	 * base + 16 * Nr, and one "sub rmask, rmask, rounds, lsl #4" gives the
+	 * last mask.
 	 */
-	.align	5
+	.align	4
 .Lsr_enc:
-	.space	16
+	/* last: row-major in, ShiftRows, column-major out */
+	.byte	0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
 	/* first: column-major in, ShiftRows, row-major out */
 	.byte	0, 4, 8, 12, 5, 9, 13, 1, 10, 14, 2, 6, 15, 3, 7, 11
 	/* middle: row-major ShiftRows, out[4r+c] = in[4r + (c+r)%4] */
+	.rept	12
 	.byte	0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14
-	/* last: row-major in, ShiftRows, column-major out */
-	.byte	0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
+	.endr
 
 	/*
 	 * Encrypt eight blocks: q0-q7 in, q0-q7 out (block i in qi).
 	 * bskey (r2), rounds (r3).  Clobbers q8-q15, r8-r10, ip, flags, the
-	 * spill slots.  Internal: called with bl from the entry points below.
+	 * spill slots.  Internal: called with bl from the entry points below
+	 * (their frame); lr is kept at SAVED_LR meanwhile, so that ip and lr
+	 * are both spill pointers, at sp + ENC_IP0 / ENC_LR0 between the
+	 * S-boxes (see sbox_enc).
 	 */
 	.align	2
 .Laes_encrypt8:
+	str		lr, [sp, #SAVED_LR]
 	adr		rmask, .Lsr_enc + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	mov		rk, bskey
 	load_key_hi				@ AddRoundKey 0
 	xor_lo_hi
 	sub		rctr, rounds, #1
+	add		ip, sp, #ENC_IP0
+	add		lr, sp, #ENC_LR0
 0:	shift_rows
 	sbox_enc
 	mix_columns	ENC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
@@ -716,51 +752,58 @@
 	xor_lo_hi
 	subs		rctr, rctr, #1
 	bne		0b
-	add		rmask, rmask, #16	@ last-round mask
+	sub		rmask, rmask, rounds, lsl #4	@ last-round mask
 	shift_rows
 	sbox_enc
 	load_key_lo				@ AddRoundKey Nr into q0-q7
 	xor_into_lo	ENC_SB_OUT
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	ldr		lr, [sp, #SAVED_LR]
 	bx		lr
 
 	/*
 	 * Decrypt eight blocks: q0-q7 in, q0-q7 out.  Same contract as above.
 	 * The round keys are walked from Nr down to 0.
-	 */	.align	5
+	 * ip and lr stay at sp + DEC_IP0 / DEC_LR0 between the S-boxes.
+	 */
+	.align	4
 .Lsr_dec:
-	.space	16
+	/* last: row-major in, InvShiftRows, column-major out */
+	.byte	0, 7, 10, 13, 1, 4, 11, 14, 2, 5, 8, 15, 3, 6, 9, 12
 	/* first: column-major in, InvShiftRows, row-major out */
 	.byte	0, 4, 8, 12, 13, 1, 5, 9, 10, 14, 2, 6, 7, 11, 15, 3
 	/* middle: out[4r+c] = in[4r + (c-r)%4] */
+	.rept	12
 	.byte	0, 1, 2, 3, 7, 4, 5, 6, 10, 11, 8, 9, 13, 14, 15, 12
-	/* last: row-major in, InvShiftRows, column-major out */
-	.byte	0, 7, 10, 13, 1, 4, 11, 14, 2, 5, 8, 15, 3, 6, 9, 12
+	.endr
 
 	.align	2
 .Laes_decrypt8:
+	str		lr, [sp, #SAVED_LR]
 	adr		rmask, .Lsr_dec + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	add		rk, bskey, rounds, lsl #7
-	load_key_hi				@ AddRoundKey Nr
+	add		rk, rk, #128		@ end of round key Nr
+	load_key_hi_down			@ AddRoundKey Nr
 	xor_lo_hi
-	sub		rk, rk, #256
 	sub		rctr, rounds, #1
+	add		ip, sp, #DEC_IP0
+	add		lr, sp, #DEC_LR0
 0:	shift_rows
 	sbox_dec
-	load_key_lo				@ AddRoundKey r
+	load_key_lo_down			@ AddRoundKey r
 	xor_lo_into	DEC_SB_OUT
-	sub		rk, rk, #256
 	inv_mix_pre	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
 	mix_columns	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
 	subs		rctr, rctr, #1
 	bne		0b
-	add		rmask, rmask, #16
+	sub		rmask, rmask, rounds, lsl #4
 	shift_rows
 	sbox_dec
-	load_key_lo				@ AddRoundKey 0
+	load_key_lo_down			@ AddRoundKey 0
 	xor_into_lo	DEC_SB_OUT
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	ldr		lr, [sp, #SAVED_LR]
 	bx		lr
 
 	/* entry: save registers, load arguments 5 and 6, align the frame */

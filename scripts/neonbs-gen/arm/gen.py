@@ -334,55 +334,298 @@ def allocate(order, live_in_regs, outputs, out_regs, nregs=16):
         reg[d] = rd; regval[rd] = d
     return code, reg
 
-def simulate(code, live_in_regs, direction, outreg):
+# Off by default: with it the best forward schedule saves one gate+reload
+# pair per S-box (2373 -> 2363 instructions per AES-128 batch) but is a
+# different schedule that llvm-mca rates slower (cortex-a9 2697 -> 2797
+# cycles, cortex-a57 1129 -> 1139); the instruction count alone is not the
+# measure.  python3 gen.py ... remat turns it on.
+REMAT = "remat" in sys.argv
+
+def remat(code, ops, live_in_regs):
+    """Recompute instead of reload: a spilled value all of whose reloads
+    find both of its operands in registers is recomputed there (one gate
+    for one reload) and its spill store is dropped."""
+    defn = {d: (o, a, b) for d, o, a, b in ops}
+    # register contents before each instruction
+    regval = {r: v for v, r in live_in_regs.items()}
+    where = []
+    for c in code:
+        where.append(dict(regval))
+        if c[0] == "st": continue
+        if c[0] == "ld": regval[c[1]] = c[3]
+        elif c[0] == "mov": regval[c[1]] = c[3]
+        else: regval[c[1]] = c[4]
+    ok = {}
+    for i, c in enumerate(code):
+        if c[0] != "ld": continue
+        v = c[3]
+        if v not in defn:
+            ok.setdefault(v, []).append(None); continue
+        o, a, b = defn[v]
+        held = {val: r for r, val in where[i].items()}
+        ok.setdefault(v, []).append((i, held.get(a), held.get(b)) if a in held and b in held else None)
+    drop = {v for v, l in ok.items() if all(x is not None for x in l)}
+    out = []
+    loads = {i: (ra, rb) for v in drop for (i, ra, rb) in ok[v]}
+    for i, c in enumerate(code):
+        if c[0] == "st" and c[3] in drop: continue
+        if c[0] == "ld" and c[3] in drop:
+            o, a, b = defn[c[3]]
+            ra, rb = loads[i]
+            out.append((o, c[1], ra, rb, c[3], a, b)); continue
+        out.append(c)
+    return out
+
+def simulate(code, live_in_regs, direction, outreg, start):
+    """Run the emitted stream on all 256 inputs; spill addresses are taken
+    from the replayed pointer arithmetic of the emitted forms, not the slot
+    numbers, and the pointers must end where they started."""
     P = inputs()
     R = [None] * 16; M = {}
     for v, r in live_in_regs.items(): R[r] = P[7 - int(v[1])]
+    pos = list(start)
     for c in code:
-        if c[0] == "st": M[c[2]] = R[c[1]]
-        elif c[0] == "ld": R[c[1]] = M[c[2]]
-        elif c[0] == "mov": R[c[1]] = R[c[2]]
+        if c[0] == "setptr": pos[c[1]] = c[2]; continue
+        if c[0] in ("st", "ld"):
+            k, r, s, v, a, f, p = c
+            if f == "sp": addr = 0
+            else:
+                if a: pos[p] = s
+                if f == "db": pos[p] -= 1; addr = pos[p]
+                else:
+                    addr = pos[p]
+                    if f == "ip!": pos[p] += 1
+            if k == "st": M[addr] = R[r]
+            else: R[r] = M[addr]
+            continue
+        if c[0] == "mov": R[c[1]] = R[c[2]]
         else:
             o, rd, ra, rb = c[:4]
             R[rd] = R[ra] & R[rb] if o == "and" else R[ra] ^ R[rb]
+    assert tuple(pos) == tuple(start)
     for x in range(256):
         out = sum(((R[outreg["S%d" % i]] >> x) & 1) << (7 - i) for i in range(8))
         want = SBOX[x] ^ 0x63 if direction == "enc" else INV[x ^ 0x63]
         assert out == want
 
-def build(direction, in_regs, out_regs, tries=300, lat_w=0.0):
+def build(direction, in_regs, out_regs, tries=300, lat_w=0.0, keep=12, iters=1500,
+          keep2=3, iters2=600):
     check_circuit(direction)
     ops = circuit(direction)
     live_in = ["U%d" % i for i in range(8)]
     live_in_regs = {"U%d" % i: in_regs[7 - i] for i in range(8)}   # plane k in in_regs[k]
     outputs = {"S%d" % i for i in range(8)}
-    best = None
+    cands = []
     for t in range(tries):
         rng = random.Random(t)
         order = schedule(ops, live_in, rng, lat_w)
         code, reg = allocate(order, live_in_regs, outputs, out_regs)
+        if REMAT: code = remat(code, ops, live_in_regs)
         final = {s: reg[s] for s in outputs}
         bad = [s for s in outputs if final[s] not in out_regs]
         cost = len(code) + 2 * len(bad)
-        nslots = max([c[2] for c in code if c[0] == "st"] + [-1]) + 1
-        if best is None or (cost, nslots) < best[0]:
-            best = ((cost, nslots), code, final, order)
-    (cost, nslots), code, final, order = best
+        cands.append((cost, t, code, final))
+    # the cheapest schedules; for each the spill-slot choice that needs the
+    # fewest address instructions with ip alone, then the best few again
+    # with both pointers
+    cands.sort(key=lambda x: (x[0], x[1]))
+    stage = []
+    for cost, t, code, final in cands[:keep]:
+        asg = assign_slots(code, random.Random(t), iters=iters, nptr=1)
+        c1 = place(code, asg, 1)[3]
+        stage.append((cost + c1, t, cost, code, final, asg))
+    stage.sort(key=lambda x: (x[0], x[1]))
+    best = None
+    for _, t, cost, code, final, asg in stage[:keep2]:
+        for a in (asg, assign_slots(code, random.Random(t), iters=iters2)):
+            acode, nslots, start, nadd = place(code, a)
+            key = (cost + nadd, nslots)
+            if best is None or key < best[0]:
+                best = (key, acode, final, start, nadd)
+    (cost, nslots), code, final, start, nadd = best
     # fix outputs not in out_regs with moves
     freeo = [r for r in out_regs if r not in final.values()]
     for s in sorted(final):
         if final[s] not in out_regs:
             r = freeo.pop(0); code.append(("mov", r, final[s], s)); final[s] = r
-    simulate(code, live_in_regs, direction, final)
-    return code, final, nslots
+    simulate(code, live_in_regs, direction, final, start)
+    return code, final, nslots, start, nadd
+
+# ------------------------------------------------------------------
+# Spill addressing.  Every spill slot is a fixed stack address sp + 16*slot;
+# the pointers PTRS (ip, and lr, which the cores free by saving it in the
+# frame) walk over the slots.  An access to slot s by pointer x costs no
+# address instruction when
+#   x == sp + 16*s          vst1/vld1 [x :128] (x kept) or [x :128]! (x -> s+1)
+#   x == sp + 16*(s+1)      vstmdb/vldmdb x! (x -> s)
+#   s == 0                  vst1/vld1 [sp :128] (pointers kept)
+# and otherwise one "add x, sp, #16*s" first.  Each pointer holds a fixed
+# slot position on entry to each S-box and is brought back to it at the
+# end, so the rounds chain without address set-up.  All of this depends only
+# on the (public) instruction stream, never on data.
+import itertools
+PTRS = ("ip", "lr")
+INF = 10 ** 9
+
+def accesses(code):
+    return [(i, c[0], c[3]) for i, c in enumerate(code) if c[0] in ("st", "ld")]
+
+def intervals(code):
+    iv = {}
+    for i, k, v in accesses(code):
+        if v in iv: iv[v][1] = i
+        else: iv[v] = [i, i]
+    return iv
+
+def addr_dp(seq, nslots, start, nptr):
+    """Pointer positions as the DP state.  start: a tuple of positions, or
+    None for a free start.  Returns (final costs, back pointers)."""
+    P = nslots + 1
+    if start is None:
+        cost = {st: 0 for st in itertools.product(range(P), repeat=nptr)}
+    else:
+        cost = {start: 0}
+    hist = []
+    for s in seq:
+        nc = {}; nb = {}
+        for st, c in cost.items():
+            cand = []
+            if s == 0: cand.append((c, st, (-1, "sp", 0)))
+            for j in range(nptr):
+                p = st[j]
+                opts = [(1, "ip", s), (1, "ip!", s + 1)]
+                if s == p: opts += [(0, "ip", p), (0, "ip!", p + 1)]
+                if s == p - 1: opts.append((0, "db", s))
+                for a, f, q in opts:
+                    if q >= P: continue
+                    cand.append((c + a, st[:j] + (q,) + st[j + 1:], (j, f, a)))
+            for cc, ns, info in cand:
+                if cc < nc.get(ns, INF): nc[ns] = cc; nb[ns] = (st, info)
+        hist.append(nb); cost = nc
+    return cost, hist
+
+def cyclic_cost(cost, start):
+    return min(c + sum(e != s0 for e, s0 in zip(st, start)) for st, c in cost.items())
+
+def addr_exact(seq, nslots, nptr):
+    """Min address instructions with every pointer back at its start."""
+    P = nslots + 1
+    best = None
+    for start in itertools.product(range(P), repeat=nptr):
+        cost, hist = addr_dp(seq, nslots, start, nptr)
+        c = cyclic_cost(cost, start)
+        if best is None or c < best[0]: best = (c, start, cost, hist)
+    c, start, cost, hist = best
+    end = min(cost, key=lambda st: cost[st] + sum(e != s0 for e, s0 in zip(st, start)))
+    modes = []; st = end
+    for nb in reversed(hist):
+        prev, info = nb[st]; modes.append(info); st = prev
+    modes.reverse()
+    fix = [(j, start[j]) for j in range(nptr) if end[j] != start[j]]
+    return c, start, modes, fix
+
+def addr_proxy(seq, nslots, nptr):
+    """Cheap score for the search: two rounds back to back from a free start."""
+    if nptr == 1:
+        return addr_exact(seq, nslots, 1)[0]
+    cost, hist = addr_dp(seq + seq, nslots, None, nptr)
+    return min(cost.values())
+
+def assign_slots(code, rng, iters=3000, maxslots=16, nptr=len(PTRS)):
+    """Choose a slot per spilled value (values live at once get distinct
+    slots) to minimise address instructions; annealing over assignments."""
+    acc = accesses(code)
+    iv = intervals(code)
+    vals = list(iv)
+    def conflict(a, b):
+        return not (iv[a][1] < iv[b][0] or iv[b][1] < iv[a][0])
+    conf = {v: [w for w in vals if w != v and conflict(v, w)] for v in vals}
+    def feasible(asg, v, s):
+        return all(asg.get(w) != s for w in conf[v])
+    def score(asg):
+        seq = [asg[v] for i, k, v in acc]
+        n = max(asg.values()) + 1
+        return addr_proxy(seq, n, nptr) * 100 + n
+    # start: first-fit in access order
+    asg = {}
+    for v in sorted(vals, key=lambda v: iv[v][0]):
+        s = 0
+        while not feasible(asg, v, s): s += 1
+        asg[v] = s
+    cur = score(asg); best = (cur, dict(asg))
+    for it in range(iters):
+        T = 60.0 * (1 - it / iters) + 1
+        new = dict(asg)
+        if rng.random() < 0.5:
+            v = rng.choice(vals); s = rng.randrange(maxslots)
+            if not feasible(new, v, s): continue
+            new[v] = s
+        else:
+            a, b = rng.sample(vals, 2)
+            new[a], new[b] = new[b], new[a]
+            if not (feasible(new, a, new[a]) and feasible(new, b, new[b])): continue
+        # compact slot numbers to 0..n-1 keeping order
+        used = sorted(set(new.values())); ren = {s: j for j, s in enumerate(used)}
+        new = {v: ren[s] for v, s in new.items()}
+        sc = score(new)
+        if sc <= cur or rng.random() < pow(2.718, (cur - sc) / T):
+            asg, cur = new, sc
+            if sc < best[0]: best = (sc, dict(new))
+    return best[1]
+
+def place(code, asg, nptr=len(PTRS)):
+    """The exact addressing of an assignment: rewritten code (accesses as
+    ("st"/"ld", q, slot, value, add, form, pointer)), slots, start, adds."""
+    acc = accesses(code)
+    n = max(asg.values()) + 1
+    seq = [asg[v] for i, k, v in acc]
+    c, start, modes, fix = addr_exact(seq, n, nptr)
+    out = []; j = 0
+    for c_ in code:
+        if c_[0] in ("st", "ld"):
+            p, f, a = modes[j]; j += 1
+            out.append((c_[0], c_[1], asg[c_[3]], c_[3], a, f, p))
+        else:
+            out.append(c_)
+    for p, pos in fix: out.append(("setptr", p, pos))
+    check_addr(out, start)
+    return out, n, start, c
+
+def check_addr(code, start):
+    """Replay the address arithmetic of the emitted forms."""
+    pos = list(start)
+    for c in code:
+        if c[0] == "setptr": pos[c[1]] = c[2]; continue
+        if c[0] not in ("st", "ld"): continue
+        k, r, s, v, a, f, p = c
+        if f == "sp": assert s == 0 and not a; continue
+        if a: pos[p] = s + (1 if f == "db" else 0)
+        if f == "db": pos[p] -= 1; assert pos[p] == s
+        else:
+            assert pos[p] == s
+            if f == "ip!": pos[p] += 1
+    assert tuple(pos) == tuple(start), (pos, start)
 
 def emit(code, name):
     out = []
     for c in code:
-        if c[0] == "st":
-            out.append("\tspill\tq%d, %d\t\t\t@ %s" % (c[1], c[2], c[3]))
-        elif c[0] == "ld":
-            out.append("\treload\tq%d, %d\t\t\t@ %s" % (c[1], c[2], c[3]))
+        if c[0] == "setptr":
+            out.append("\tadd\t%s, sp, #%d\t\t@ %s back to slot %d" % (PTRS[c[1]], 16 * c[2], PTRS[c[1]], c[2]))
+        elif c[0] in ("st", "ld"):
+            k, r, s, v, a, f, p = c
+            x = PTRS[p] if p >= 0 else "sp"
+            if a:
+                out.append("\tadd\t%s, sp, #%d" % (x, 16 * (s + (f == "db"))))
+            ins = "vst1.64" if k == "st" else "vld1.64"
+            if f == "sp":
+                out.append("\t%s\t{q%d}, [sp :128]\t\t@ %s (slot 0)" % (ins, r, v))
+            elif f == "ip":
+                out.append("\t%s\t{q%d}, [%s :128]\t\t@ %s (slot %d)" % (ins, r, x, v, s))
+            elif f == "ip!":
+                out.append("\t%s\t{q%d}, [%s :128]!\t\t@ %s (slot %d)" % (ins, r, x, v, s))
+            else:
+                out.append("\t%s\t%s!, {d%d-d%d}\t\t@ %s (slot %d)" % (
+                    "vstmdb" if k == "st" else "vldmdb", x, 2 * r, 2 * r + 1, v, s))
         elif c[0] == "mov":
             out.append("\tvmov\tq%d, q%d\t\t\t@ %s" % (c[1], c[2], c[3]))
         else:
@@ -393,26 +636,47 @@ def emit(code, name):
     return out
 
 if __name__ == "__main__":
-    tries = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    # python3 gen.py [tries [keep]] [remat]: writes sbox.inc, sbox.map and,
+    # filled into template.S, ../../../arm/aes-neonbs-core.S
+    args = [a for a in sys.argv[1:] if a != "remat"]
+    tries = int(args[0]) if len(args) > 0 else 300
+    keep = int(args[1]) if len(args) > 1 else 12
     res = {}
     for direction in ("enc", "dec"):
         inr = [8, 9, 10, 11, 12, 13, 14, 0]
-        code, final, nslots = build(direction, inr, list(range(8, 16)), tries=tries)
+        code, final, nslots, start, nadd = build(direction, inr, list(range(8, 16)),
+                                                 tries=tries, keep=keep)
         nst = sum(1 for c in code if c[0] == "st"); nld = sum(1 for c in code if c[0] == "ld")
+        ngate = sum(1 for c in code if c[0] in ("and", "xor"))
+        nmov = sum(1 for c in code if c[0] == "mov")
         planes = ["q%d" % final["S%d" % (7 - k)] for k in range(8)]
-        print(direction, "instrs", len(code), "st", nst, "ld", nld, "slots", nslots,
+        print(direction, "gates", ngate, "st", nst, "ld", nld, "adds", nadd, "movs", nmov,
+              "total", ngate + nst + nld + nadd + nmov, "slots", nslots, "start", start,
               "planes", planes, file=sys.stderr)
         txt = ["/*",
-               " * SubBytes%s: %d gate ops (%d vand, %d veor), %d spills, %d reloads." % (
-                   "" if direction == "enc" else "^-1", sum(1 for c in code if c[0] in ("and", "xor")),
+               " * SubBytes%s: %d gate ops (%d vand, %d veor), %d spills, %d reloads," % (
+                   "" if direction == "enc" else "^-1", ngate,
                    sum(1 for c in code if c[0] == "and"), sum(1 for c in code if c[0] == "xor"), nst, nld),
+               " * %d spill-address adds%s.  On entry and on exit %s." % (
+                   nadd, (", %d vmov" % nmov) if nmov else "",
+                   ", ".join("%s = sp + %d" % (PTRS[j], 16 * start[j]) for j in range(len(PTRS)))),
                " * In: plane k in %s; out: plane k in %s." % (", ".join("q%d" % r for r in inr), ", ".join(planes)),
                " * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.",
                " */",
                ".macro\tsbox_%s" % direction]
         txt += emit(code, direction)
         txt.append(".endm")
-        res[direction] = ("\n".join(txt) + "\n", planes, nslots)
-    open("sbox.inc", "w").write(res["enc"][0] + "\n" + res["dec"][0])
-    open("sbox.map", "w").write("#define ENC_SB_OUT %s\n#define DEC_SB_OUT %s\n#define SPILL_SLOTS %d\n" % (
-        ", ".join(res["enc"][1]), ", ".join(res["dec"][1]), max(res["enc"][2], res["dec"][2])))
+        res[direction] = ("\n".join(txt) + "\n", planes, nslots, start)
+    sbox_inc = res["enc"][0] + "\n" + res["dec"][0]
+    sbox_map = "#define ENC_SB_OUT %s\n#define DEC_SB_OUT %s\n#define SPILL_SLOTS %d\n" % (
+        ", ".join(res["enc"][1]), ", ".join(res["dec"][1]), max(res["enc"][2], res["dec"][2]))
+    for d in ("enc", "dec"):
+        for j, x in enumerate(PTRS):
+            sbox_map += "#define %s_%s0 %d\n" % (d.upper(), x.upper(), 16 * res[d][3][j])
+    open("sbox.inc", "w").write(sbox_inc)
+    open("sbox.map", "w").write(sbox_map)
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    t = open(os.path.join(here, "template.S")).read()
+    t = t.replace("@@SBOXMAP@@\n", sbox_map).replace("@@SBOX@@\n", sbox_inc)
+    open(os.path.join(here, "../../../arm/aes-neonbs-core.S"), "w").write(t)

@@ -46,7 +46,16 @@
  * state, the circuits were list-scheduled and register-allocated (Belady
  * eviction) by a small program for the 16 q registers; the live values that
  * do not fit are spilled to fixed stack slots (see SPILL_SLOTS): forward
- * 12 spills + 12 reloads, inverse 13 + 13.  The schedule was checked by
+ * 12 spills + 12 reloads, inverse 13 + 13.  Spill addressing: ip and lr
+ * both point into the slots and walk them.  An access to the slot a pointer
+ * x points at is [x :128] (x kept) or [x :128]! (x moves to the next slot),
+ * one to the slot just below it vstmdb/vldmdb x! (x moves down to it), one
+ * to slot 0 [sp :128]; anything else needs "add x, sp, #16*slot" first.  The
+ * generator chooses the slots (annealing over assignments) and the forms
+ * (dynamic programming over the two pointer positions, both back at fixed
+ * starts at the end of each S-box, so the rounds chain), which leaves
+ * forward 2 and inverse 3 adds per S-box instead of one per access (24 /
+ * 26).  The schedule and the replayed address arithmetic were checked by
  * simulating the emitted instructions on all 256 inputs.
  *
  * MixColumns (row-major planes a, a1 = a rotated one row):
@@ -75,9 +84,12 @@
  * free state registers are the S-box temporaries; q15 holds the ShiftRows
  * mask during ShiftRows.  Core GPRs: r2 = bskey, r3 = rounds (read only),
  * r8 = round-key pointer, r9 = round counter, r10 = ShiftRows-mask pointer,
- * ip = spill address.  The mode functions own r0, r1, r4-r7, r11.  The stack
- * frame is 16-byte aligned by the entry functions: spill slots, then nine
- * 16-byte slots for the CBC chaining values / XTS tweaks, then the saved sp.
+ * ip and lr = spill pointers (the cores store their return address at
+ * SAVED_LR in the frame on entry and reload it to return).  The mode
+ * functions own r0, r1, r4-r7, r11.  The stack frame is 16-byte aligned by
+ * the entry functions: spill slots, then nine 16-byte slots for the CBC
+ * chaining values / XTS tweaks, then the saved sp, the CTR count and the
+ * cores' return address.
  *
  * Constant time.  No branch depends on the key or the data: the only
  * branches test the public round and block counts.  Every memory address
@@ -97,21 +109,29 @@
  * the stack before decrypting; CTR and XTS read each input block before its
  * output block is written.
  *
- * Static counts (the executed path of the core for one 8-block batch, from
- * the assembled object; "NEON" excludes the scalar spill-address adds and
- * loop control):
+ * Static counts (the executed path of the core for one 8-block batch, as
+ * traced by tests/ct's plugin from the assembled object; "NEON" excludes
+ * the scalar spill-address adds, pointer set-up and loop control):
  *   per round, encryption: ShiftRows 17 (16 vtbl + mask load), SubBytes 128
- *     gates + 24 spill/reload + 24 add, MixColumns 43, AddRoundKey 12
- *     (4 vld1 + 8 veor): 251 instructions, 224 NEON;
- *   per round, decryption: 284 instructions, 254 NEON (InvMixColumns 72);
+ *     gates + 24 spill/reload + 2 add, MixColumns 43, AddRoundKey 9
+ *     (1 vldm + 8 veor), subs + bne: 225 instructions, 221 NEON;
+ *   per round, decryption: 256 instructions, 251 NEON (InvMixColumns 72,
+ *     SubBytes^-1 127 gates + 26 spill/reload + 3 add, keys walked down
+ *     with vldmdb);
  *   transposes 75 each way.
- *   AES-128 batch: encryption 2632 instructions = 20.6/byte (2359 NEON =
- *   18.4/byte); decryption 2933 = 22.9/byte (2630 NEON = 20.5/byte).
- *   AES-192 / AES-256 encryption: 24.5 / 28.4 instructions per byte.
- * llvm-mca (LLVM 14, armv7a + NEON, whole AES-128 batch, one pass):
- *   cortex-a57: encryption 1127 cycles = 8.8 c/B, decryption 1284 = 10.0 c/B;
- *   cortex-a9:  encryption 2734 cycles = 21.4 c/B, decryption 3083 = 24.1 c/B.
- *   (LLVM 14 has no 32-bit scheduling model for Cortex-A7/A8/A53.)
+ *   AES-128 batch: encryption 2373 instructions = 18.5/byte (2326 NEON =
+ *   18.2/byte); decryption 2655 = 20.7/byte (2597 NEON = 20.3/byte).
+ *   AES-192 / AES-256 encryption: 22.1 / 25.6 instructions per byte.
+ *   (Before the spill addressing, vldm keys and the mask table: AES-128
+ *   2632 / 2933, AES-256 encryption 3636.)
+ * llvm-mca (LLVM 14, armv7a + NEON, the core's AES-128 batch, one pass):
+ *   cortex-a57: encryption 1129 cycles = 8.8 c/B, decryption 1286 = 10.0 c/B;
+ *   cortex-a9:  encryption 2697 cycles = 21.1 c/B, decryption 2997 = 23.4 c/B.
+ *   (LLVM 14's Cortex-A9 model cannot schedule vldm/vldmdb and crashes on
+ *   the "str lr" followed by NEON: for it the vldm are counted as the vld1
+ *   of the same registers and the str is dropped.  The Cortex-A57 model is
+ *   bound by the NEON pipes, so it barely sees the scalar adds removed.
+ *   LLVM 14 has no 32-bit scheduling model for Cortex-A7/A8/A53.)
  */
 
 #include <linux/linkage.h>
@@ -137,20 +157,10 @@
 #define AREA		SLOT_BYTES			/* 9 x 16 bytes */
 #define OLDSP		(AREA + 9 * 16)			/* saved sp */
 #define SAVED_N		(OLDSP + 4)			/* CTR: original count */
+#define SAVED_LR	(OLDSP + 8)			/* the cores' return address */
 #define FRAME		(OLDSP + 16)
 #define ARG5		(36 + 64)			/* after push r4-r11,lr; vpush d8-d15 */
 #define ARG6		(ARG5 + 4)
-
-	/* spill / reload one q register to / from a fixed stack slot */
-	.macro	spill, q, slot
-	add	ip, sp, #(\slot * 16)
-	vst1.64	{\q}, [ip :128]
-	.endm
-
-	.macro	reload, q, slot
-	add	ip, sp, #(\slot * 16)
-	vld1.64	{\q}, [ip :128]
-	.endm
 
 @@SBOX@@
 
@@ -198,7 +208,7 @@
 	/*
 	 * (Inv)ShiftRows (and the change of byte order in the first and last
 	 * rounds): plane k in qk -> plane k in q8..q14, q0 (k = 0..7), with the
-	 * mask at rmask; rmask then moves to the middle-round mask (see the
+	 * mask at rmask; rmask then moves to the next round's mask (see the
 	 * table layout at .Lsr_enc).
 	 */
 	.macro	shift_rows
@@ -219,7 +229,6 @@
 	vtbl.8		d29, {d12-d13}, d31
 	vtbl.8		d0, {d14-d15}, d30
 	vtbl.8		d1, {d14-d15}, d31
-	bic		rmask, rmask, #16
 	.endm
 
 	/*
@@ -308,19 +317,25 @@
 	veor		\s7, \s7, \t5		@ u7 = t5
 	.endm
 
-	/* load the next round key (8 planes) into q8-q15 / q0-q7, rk += 128 */
+	/*
+	 * Load a round key (8 planes, 128 bytes) into q8-q15 / q0-q7 with one
+	 * vldm: the next one up (rk += 128, encryption) or down (rk -= 128
+	 * first, decryption).
+	 */
 	.macro	load_key_hi
-	vld1.8		{q8-q9}, [rk]!
-	vld1.8		{q10-q11}, [rk]!
-	vld1.8		{q12-q13}, [rk]!
-	vld1.8		{q14-q15}, [rk]!
+	vldmia		rk!, {d16-d31}
 	.endm
 
 	.macro	load_key_lo
-	vld1.8		{q0-q1}, [rk]!
-	vld1.8		{q2-q3}, [rk]!
-	vld1.8		{q4-q5}, [rk]!
-	vld1.8		{q6-q7}, [rk]!
+	vldmia		rk!, {d0-d15}
+	.endm
+
+	.macro	load_key_hi_down
+	vldmdb		rk!, {d16-d31}
+	.endm
+
+	.macro	load_key_lo_down
+	vldmdb		rk!, {d0-d15}
 	.endm
 
 	/* q0..q7 ^= q8..q15 */
@@ -361,33 +376,43 @@
 
 	/*
 	 * ShiftRows masks (vtbl indices: out[p] = in[mask[p]]).  Each table is
-	 * laid out as first, middle, last at base + 16, + 32, + 48 with base
-	 * 32-byte aligned: shift_rows loads with post-increment and clears bit
-	 * 4, which maps first + 16 and middle + 16 both to middle.
+	 * the last round's mask at base, the first round's at base + 16, then
+	 * the middle-round mask 12 times (AES-256 has 12 middle rounds).  The
+	 * loop's shift_rows loads with post-increment from base + 16 and needs
+	 * no pointer fix-up; after the Nr - 1 loop rounds rmask is
+	 * base + 16 * Nr, and one "sub rmask, rmask, rounds, lsl #4" gives the
+	 * last mask.
 	 */
-	.align	5
+	.align	4
 .Lsr_enc:
-	.space	16
+	/* last: row-major in, ShiftRows, column-major out */
+	.byte	0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
 	/* first: column-major in, ShiftRows, row-major out */
 	.byte	0, 4, 8, 12, 5, 9, 13, 1, 10, 14, 2, 6, 15, 3, 7, 11
 	/* middle: row-major ShiftRows, out[4r+c] = in[4r + (c+r)%4] */
+	.rept	12
 	.byte	0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14
-	/* last: row-major in, ShiftRows, column-major out */
-	.byte	0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
+	.endr
 
 	/*
 	 * Encrypt eight blocks: q0-q7 in, q0-q7 out (block i in qi).
 	 * bskey (r2), rounds (r3).  Clobbers q8-q15, r8-r10, ip, flags, the
-	 * spill slots.  Internal: called with bl from the entry points below.
+	 * spill slots.  Internal: called with bl from the entry points below
+	 * (their frame); lr is kept at SAVED_LR meanwhile, so that ip and lr
+	 * are both spill pointers, at sp + ENC_IP0 / ENC_LR0 between the
+	 * S-boxes (see sbox_enc).
 	 */
 	.align	2
 .Laes_encrypt8:
+	str		lr, [sp, #SAVED_LR]
 	adr		rmask, .Lsr_enc + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	mov		rk, bskey
 	load_key_hi				@ AddRoundKey 0
 	xor_lo_hi
 	sub		rctr, rounds, #1
+	add		ip, sp, #ENC_IP0
+	add		lr, sp, #ENC_LR0
 0:	shift_rows
 	sbox_enc
 	mix_columns	ENC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
@@ -395,51 +420,58 @@
 	xor_lo_hi
 	subs		rctr, rctr, #1
 	bne		0b
-	add		rmask, rmask, #16	@ last-round mask
+	sub		rmask, rmask, rounds, lsl #4	@ last-round mask
 	shift_rows
 	sbox_enc
 	load_key_lo				@ AddRoundKey Nr into q0-q7
 	xor_into_lo	ENC_SB_OUT
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	ldr		lr, [sp, #SAVED_LR]
 	bx		lr
 
 	/*
 	 * Decrypt eight blocks: q0-q7 in, q0-q7 out.  Same contract as above.
 	 * The round keys are walked from Nr down to 0.
-	 */	.align	5
+	 * ip and lr stay at sp + DEC_IP0 / DEC_LR0 between the S-boxes.
+	 */
+	.align	4
 .Lsr_dec:
-	.space	16
+	/* last: row-major in, InvShiftRows, column-major out */
+	.byte	0, 7, 10, 13, 1, 4, 11, 14, 2, 5, 8, 15, 3, 6, 9, 12
 	/* first: column-major in, InvShiftRows, row-major out */
 	.byte	0, 4, 8, 12, 13, 1, 5, 9, 10, 14, 2, 6, 7, 11, 15, 3
 	/* middle: out[4r+c] = in[4r + (c-r)%4] */
+	.rept	12
 	.byte	0, 1, 2, 3, 7, 4, 5, 6, 10, 11, 8, 9, 13, 14, 15, 12
-	/* last: row-major in, InvShiftRows, column-major out */
-	.byte	0, 7, 10, 13, 1, 4, 11, 14, 2, 5, 8, 15, 3, 6, 9, 12
+	.endr
 
 	.align	2
 .Laes_decrypt8:
+	str		lr, [sp, #SAVED_LR]
 	adr		rmask, .Lsr_dec + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	add		rk, bskey, rounds, lsl #7
-	load_key_hi				@ AddRoundKey Nr
+	add		rk, rk, #128		@ end of round key Nr
+	load_key_hi_down			@ AddRoundKey Nr
 	xor_lo_hi
-	sub		rk, rk, #256
 	sub		rctr, rounds, #1
+	add		ip, sp, #DEC_IP0
+	add		lr, sp, #DEC_LR0
 0:	shift_rows
 	sbox_dec
-	load_key_lo				@ AddRoundKey r
+	load_key_lo_down			@ AddRoundKey r
 	xor_lo_into	DEC_SB_OUT
-	sub		rk, rk, #256
 	inv_mix_pre	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
 	mix_columns	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
 	subs		rctr, rctr, #1
 	bne		0b
-	add		rmask, rmask, #16
+	sub		rmask, rmask, rounds, lsl #4
 	shift_rows
 	sbox_dec
-	load_key_lo				@ AddRoundKey 0
+	load_key_lo_down			@ AddRoundKey 0
 	xor_into_lo	DEC_SB_OUT
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
+	ldr		lr, [sp, #SAVED_LR]
 	bx		lr
 
 	/* entry: save registers, load arguments 5 and 6, align the frame */
