@@ -12,12 +12,12 @@
 #        tests/static-symbols.sh             no table-based AES imported
 #      (this also fetches the four kernels, one at a time)
 #   4. per configuration, in two lanes that run at the same time:
-#        tests/vm/run.sh ARCH KERNEL         QEMU guest tests (IPsec left to
-#                                            the stress boot)
-#        tests/vm/dmcrypt.sh ARCH KERNEL     own boot with a virtio disk:
-#                                            dm-crypt, cryptsetup, LUKS2
-#        tests/vm/stress.sh ARCH KERNEL      own boot: bad input, 60 s stress,
-#                                            IPsec under load, rmmod in use,
+#        tests/vm/all.sh ARCH KERNEL         one QEMU boot with a virtio disk:
+#          guest.sh                          the guest tests (IPsec left to
+#                                            the stress part)
+#          dmcrypt.sh                        dm-crypt, cryptsetup, LUKS2
+#          stress.sh                         bad input, 60 s stress, IPsec
+#                                            under load, rmmod in use,
 #                                            50 unload cycles
 #        tests/vm/no-neon.sh (arm-6.1)       refuses to load without NEON
 #
@@ -87,12 +87,12 @@ deps() {
 # the QEMU steps of one configuration (its module is built)
 guests() {
 	local cfg=$1
-	# the guest tests without their IPsec tunnels: the stress boot runs the
-	# same tunnels (tests/vm/guest/ipsec.sh, same checks) with more data
-	# and under load, so make check does not pay for them twice
-	step "vm-$cfg" tests/vm/run.sh "${cfg%-*}" "${cfg#*-}" ctneon.noipsec=1
-	step "dmcrypt-$cfg" tests/vm/dmcrypt.sh "${cfg%-*}" "${cfg#*-}"
-	step "stress-$cfg" tests/vm/stress.sh "${cfg%-*}" "${cfg#*-}"
+	# one boot: the guest tests, dm-crypt/cryptsetup, stress.  The guest
+	# tests run without their own IPsec tunnels (ctneon.noipsec=1): the
+	# stress part runs the same tunnels (tests/vm/guest/ipsec.sh, same
+	# checks) with more data and under load, so make check does not pay
+	# for them twice
+	step "guest-$cfg" tests/vm/all.sh "${cfg%-*}" "${cfg#*-}" ctneon.noipsec=1
 	# a CPU without NEON: ctneon must refuse to load (arm only:
 	# QEMU's AArch64 CPUs cannot drop AdvSIMD)
 	[ "$cfg" = arm-6.1 ] && step "no-neon-$cfg" tests/vm/no-neon.sh 6.1
