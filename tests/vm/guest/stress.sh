@@ -222,14 +222,14 @@ dmesg_check stress
 # guest.sh run at the default MTU).  Under TCG a 64 MiB run of both tunnels
 # takes about 10 minutes on arm64 with the hammer beside it (measured
 # 895 s on 6.1 with two guests sharing the machine), more than make check
-# can spend on one step, so make check carries 16 MiB each way per tunnel,
+# can spend on one step, so make check carries 8 MiB each way per tunnel,
 # and 1 MiB on 32-bit 6.1, where ESP runs in softirq on ctneon's portable
 # path (1 MiB of GCM takes about two minutes under TCG there).  The issue's
 # 64 MiB each way is ctneon.load_kb=65536 (tests/vm/stress.sh ARCH KERNEL
 # ctneon.load_kb=65536), run by hand (Documentation/testing.rst).
 case $(uname -m)-$(uname -r) in
 *-6.1.*-armmp) LOAD_KB=1024 ;;
-*)             LOAD_KB=16384 ;;
+*)             LOAD_KB=8192 ;;
 esac
 LOAD_KB=${CTNEON_LOAD_KB:-$LOAD_KB}
 if [ "$LOAD_KB" -gt 0 ] && [ -x /test/iproute2/ip ]; then
