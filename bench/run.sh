@@ -5,7 +5,7 @@
 #
 # CONFIG is ARCH-KERNEL: arm64-6.1, arm-6.1 (default: both), arm64-6.12,
 # arm-6.12.  Per configuration, one guest boot:
-#   - builds ctneon (make ARCH= KERNEL=) if needed, the plugin
+#   - builds ctneon (make ARCH= KERNEL=, incremental), the plugin
 #     build/bench/ctplugin.so (tests/ct/ctplugin.c, the plugin of the
 #     constant-time check, which has the hist mode), and the initramfs
 #     of bench/mkinitramfs.sh in build/bench/<config>/;
@@ -58,8 +58,9 @@ for cfg in "$@"; do
 	D=$OUT/$cfg
 	mkdir -p "$D"
 	REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1)
-	[ -f "$SRC/build/$cfg/ctneon.ko" ] ||
-		nice -n 10 make -s -C "$SRC" ARCH="$ARCH" KERNEL="$KERNEL" >&2
+	# always: make rebuilds only what changed, and a stale ctneon.ko
+	# would measure old code
+	nice -n 10 make -s -C "$SRC" ARCH="$ARCH" KERNEL="$KERNEL" >&2
 	nice -n 10 "$SRC/bench/mkinitramfs.sh" "$ARCH" "$KERNEL" "$D"
 	log "$cfg: booting $REL ($QEMU -cpu $CPU -smp 1 -icount shift=0,sleep=off)"
 	t0=$(date +%s)
