@@ -17,16 +17,19 @@
 #     writer thread (said in a "#" note line)
 #  4. rmmod while a socket holds a ctneon transform: refused; after the
 #     socket is closed: succeeds
-#  5. ctneon.cycles (default 50) insmod/rmmod cycles, every load's
-#     self-tests passing; MemAvailable and Slab (/proc/meminfo, after
-#     dropping caches) compared before and after.  Noise threshold: Slab
-#     may grow by at most 1024 kB and MemAvailable drop by at most 4096 kB
-#     over the cycles.  A leak of the module image (~100 kB of vmalloc and
-#     more per load) or of one kmalloc per algorithm per load (12 x 50
-#     objects of >= 512 B, 300 kB and more with the slab overhead of a
-#     cache that never frees) would cross these; measured noise on an idle
-#     guest is under 100 kB of Slab and +-500 kB of MemAvailable
-#     (Documentation/testing.rst).
+#  5. ctneon.cycles (default 50) insmod/rmmod cycles, every load
+#     registering all drivers; Slab, VmallocUsed and MemAvailable
+#     (/proc/meminfo, after dropping caches) compared before and after.
+#     Asserted: Slab may grow by at most 1024 kB (one kmalloc per algorithm
+#     per load, 12 x 50 objects of >= 512 B, is 300 kB and more with the
+#     overhead of a cache that never frees; measured noise under 100 kB),
+#     and MemAvailable may drop by at most 16384 kB.  MemAvailable is a
+#     weak signal: make check's runs saw it move by up to 9.5 MB either way
+#     over the cycles (the earlier 4096 kB limit was passed by 3.4 to 3.6 MB
+#     drops, one noisy run from a red CI), while a leaked module image
+#     would be about 60 kB a load (3 MB over the cycles).  VmallocUsed,
+#     where module images live, is printed for that; it is not asserted
+#     until its noise is known.
 #  and after each step: dmesg has no alg: failure, WARNING, BUG or Oops.
 #
 # 3b. IPsec under load (issue #7, item 3): ESP tunnels with rfc4106 and
@@ -48,7 +51,7 @@ WAIT=${CTNEON_WAIT:-120}
 BREAK=
 [ "${CTNEON_BREAK:-0}" = 1 ] && BREAK=-B
 SLAB_MAX_KB=1024
-AVAIL_MAX_KB=4096
+AVAIL_MAX_KB=16384
 DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon"
 DRIVERS="$DRIVERS gcm-aes-ctneon rfc4106-gcm-aes-ctneon"
 DRIVERS="$DRIVERS chacha20-ctneon xchacha20-ctneon xchacha12-ctneon"
@@ -313,7 +316,7 @@ cycle() {
 }
 for i in 1 2 3; do cycle notests >/dev/null; done
 settle
-slab0=$(meminfo Slab) avail0=$(meminfo MemAvailable)
+slab0=$(meminfo Slab) avail0=$(meminfo MemAvailable) vm0=$(meminfo VmallocUsed)
 t0=$(now)
 i=0 cbad=0 ntested=0
 while [ $i -lt "$CYCLES" ]; do
@@ -334,14 +337,14 @@ while [ $i -lt "$CYCLES" ]; do
 done
 [ -w $NOTESTS ] && echo 0 >$NOTESTS
 settle
-slab1=$(meminfo Slab) avail1=$(meminfo MemAvailable)
+slab1=$(meminfo Slab) avail1=$(meminfo MemAvailable) vm1=$(meminfo VmallocUsed)
 if [ $cbad = 0 ]; then
 	ok "stress $CYCLES insmod/rmmod cycles ($(since "$t0") s, every load registered all $(echo $DRIVERS | wc -w) drivers; self-tests ran and passed on $ntested of them)"
 else
 	fail "stress cycles: $cbad of $CYCLES failed"
 fi
 dslab=$((slab1 - slab0)) davail=$((avail0 - avail1))
-note "Slab $slab0 -> $slab1 kB (growth $dslab), MemAvailable $avail0 -> $avail1 kB (drop $davail)"
+note "Slab $slab0 -> $slab1 kB (growth $dslab), MemAvailable $avail0 -> $avail1 kB (drop $davail), VmallocUsed ${vm0:-?} -> ${vm1:-?} kB"
 if [ $dslab -le $SLAB_MAX_KB ] && [ $davail -le $AVAIL_MAX_KB ]; then
 	ok "stress cycles memory: Slab growth $dslab kB (max $SLAB_MAX_KB), MemAvailable drop $davail kB (max $AVAIL_MAX_KB)"
 else
