@@ -49,7 +49,8 @@
  * Output: "ok NAME (N cases)" or "FAIL NAME: ..." per pair and check;
  * exit status 1 if anything failed.
  *
- * Usage: afalg-diff [-s SEED] [-n CASES] [-l MAXLEN] [-k] [-v] [TEST[=REF[,REF...]]...]
+ * Usage: afalg-diff [-s SEED] [-n CASES] [-a AES_CASES] [-l MAXLEN] [-k] [-v] [TEST[=REF[,REF...]]...]
+ * (-a: the case count for drivers whose name contains "aes"; default -n)
  *   With no pair, the ctneon drivers are tested.  -k turns a driver that
  *   cannot be bound into a "skip" line instead of a FAIL.
  */

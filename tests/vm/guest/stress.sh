@@ -25,8 +25,8 @@
 #     overhead of a cache that never frees; measured noise under 100 kB),
 #     and MemAvailable may drop by at most 16384 kB.  MemAvailable is a
 #     weak signal: make check's runs saw it move by up to 9.5 MB either way
-#     over the cycles (the earlier 4096 kB limit was passed by 3.4 to 3.6 MB
-#     drops, one noisy run from a red CI), while a leaked module image
+#     over the cycles (drops of 3.4 and 3.6 MB came close to the earlier
+#     4096 kB limit), while a leaked module image
 #     would be about 60 kB a load (3 MB over the cycles).  VmallocUsed,
 #     where module images live, is printed for that; it is not asserted
 #     until its noise is known.
