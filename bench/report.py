@@ -177,7 +177,12 @@ def measure(cfg):
     for key, rs in reps.items():
         if key[0] != "bench":
             continue
-        best = min(rs, key=lambda r: r["insns"])
+        # the repetition with the fewest crypto instructions (then the
+        # fewest in all): a one-time cost of the first request on a key
+        # (ctneon's lazily made GHASH or bit-sliced key) is left out, as
+        # the note below says; taking the fewest instructions in all let it
+        # in whenever the first window happened to have less kernel noise
+        best = min(rs, key=lambda r: (r["crypto"], r["insns"]))
         cs = [r["crypto"] for r in rs]
         if len(set(cs[1:])) > 1 or (len(cs) > 1 and cs[0] < cs[1]):
             notes.append(f"{cfg} {' '.join(map(str, key[1:]))}: the crypto count "
