@@ -187,7 +187,7 @@ rs	.req	r11		/* 64: the stride between the blocks */
 .set	F_SRC,		436
 .set	F_BYTES,	440
 .set	F_ENC,		444
-.set	F_NR,		448
+.set	F_NR,		448		/* the stitched step's; see ctneon_chacha_crypt */
 .set	F_PEND,		452
 .set	F_ROT8,		456
 .set	F_G0,		464
@@ -439,14 +439,16 @@ rs	.req	r11		/* 64: the stride between the blocks */
  * the buffer at sp + F_KS (\op = ks_buf).  Two half passes: bytes 0..31 of
  * each block (rows 0, 1: words x0..x7), then bytes 32..63 (x8..x15, the
  * registers of the first pass being free by then).  F_IN's counter word
- * advances by 4.  Clobbers t, src2, dst2, rs.
+ * advances by 4.  Clobbers t, src2, dst2, rs (= 64 already if !\setrs).
  */
-	.macro	chacha_out4, op
+	.macro	chacha_out4, op, setrs=1
 	tr4	q0, q1, q2, q3, d1, d3, d4, d6
 	tr4	q4, q5, q6, q7, d9, d11, d12, d14
 	add	t, sp, #F_IN
 	vld1.32	{q8-q9}, [t]!		/* rows 0, 1 */
+	.if	\setrs
 	mov	rs, #64
+	.endif
 	.ifc	\op, ks_xor
 	add	src2, srcp, #32
 	add	dst2, dstp, #32
@@ -840,10 +842,12 @@ TC	.req	q15
  * Clobbers r0-r3, r12, q0-q15 (d8-d15 and r4-r11 saved).
  */
 	chacha_consts	.Lcrypt_consts
+.set	F_NR,		FRAME + 64 + 36	/* the nrounds argument, above the saves */
 SYM_FUNC_START(ctneon_chacha_crypt)
-	sub	ip, r3, #1
-	cmp	ip, #64
-	bhs	.Lcrypt_frame		/* bytes <= 0 or > 64 */
+	cmp	r3, #64
+	bgt	.Lcrypt_frame
+	cmp	r3, #0
+	ble	.Lcrypt_ret
 	vld1.32	{q0-q1}, [r0]!
 	vld1.32	{q2-q3}, [r0]
 	adr	ip, .Lcrypt_consts
@@ -870,6 +874,7 @@ SYM_FUNC_START(ctneon_chacha_crypt)
 	veor	q3, q3, q9
 	vst1.8	{q0-q1}, [r1]!
 	vst1.8	{q2-q3}, [r1]
+.Lcrypt_ret:
 	bx	lr
 .Lcrypt_part:
 	xor_regs	r2, r1, r3, r0, ip
@@ -877,21 +882,20 @@ SYM_FUNC_START(ctneon_chacha_crypt)
 
 .Lcrypt_frame:
 	push	{r4-r11, lr}
-	ldr	r4, [sp, #36]		/* nrounds */
 	vpush	{d8-d15}
 	sub	sp, sp, #FRAME
 	mov	dstp, r1
 	mov	srcp, r2
-	str	r4, [sp, #F_NR]
 	mov	len, r3
 	chacha_setup	r0, r3, .Lcrypt_consts
+	mov	rs, #64
 	cmp	len, #192
 	ble	.Lcrypt_short
 .Lcrypt_chunk:				/* more than 192 bytes left */
 	chacha_rounds4	1
 	subs	len, len, #256
 	blt	.Lcrypt_buf
-	chacha_out4	ks_xor
+	chacha_out4	ks_xor, 0
 	cmp	len, #192
 	bgt	.Lcrypt_chunk
 .Lcrypt_short:
@@ -905,13 +909,14 @@ SYM_FUNC_START(ctneon_chacha_crypt)
 	pop	{r4-r11, pc}
 .Lcrypt_buf:				/* 193..255 bytes: the chunk's head */
 	add	len, len, #256
-	chacha_out4	ks_buf
+	chacha_out4	ks_buf, 0
 	chacha_xor_buf
 	b	.Lcrypt_done
 	add	sp, sp, #FRAME
 	vpop	{d8-d15}
 	pop	{r4-r11, pc}
 SYM_FUNC_END(ctneon_chacha_crypt)
+.set	F_NR,		448
 
 /*
  * void ctneon_hchacha(const u32 state[16], u32 out[8], int nrounds);
