@@ -18,31 +18,51 @@
  * x <<< 8 is vtbl.8 with the byte permutation {3,0,1,2, 7,4,5,6} (two per
  * q register, in place, no temporary, not on the shift pipe); x <<< 12 and
  * x <<< 7 are t = b ^ c; b = t << n (vshl); b |= t >> (32 - n) (vsri).
+ * (vshl + vsri for x <<< 8 too would save one instruction per s3, the
+ * index load, but put 48 instead of 32 shifts per double round on the
+ * A57's one shift pipe: 4.33 against 3.94 c/B.)
  *
  * The four quarter rounds of a half round are issued in lockstep, step by
  * step: four independent dependency chains (the A57 model is latency
  * bound with two: 146 cycles per double round against 90 with four).
- * Sixteen words plus two temporaries do not fit in sixteen q registers,
- * but s1/s3 never touch the c row and s2/s4 never touch the a row.  So
- * q2/q3 hold x2/x3 during s1/s3 and x10/x11 during s2/s4, swapping before
- * every step through two 32-byte stack slots (x2/x3 at [sp], x10/x11 at
- * [spl]; one vst1 + one vld1, on the load/store pipes, off the NEON
- * pipes); q10/q11 are the temporaries T0/T1 (and d20 the vtbl index).
- * Per double round: 96 add/eor/vrev, 32 vshl/vsri, 16 vtbl, 2 vldr of the
- * index, 16 swap loads/stores (138 instructions for 256 bytes).
+ * Sixteen words plus two temporaries do not fit in sixteen q registers.
+ * x8 and x9 live in a 32-byte frame slot: the c-steps (s2, s4) load them
+ * into T0/T1 (q8/q9), add, store them back and then use T0/T1 as the
+ * rotation temporaries; the a-steps (s1, s3) touch no c word, need no
+ * temporary (vrev32.16, vtbl with the index in d16, loaded from the frame)
+ * and load x8/x9 for the next c-step.  Per double round: 96 add/eor/vrev,
+ * 32 vshl/vsri, 16 vtbl, 2 index loads, 4 loads and 4 stores of x8/x9:
+ * 130 instructions for 256 bytes (the earlier swap of x2/x3 with x10/x11
+ * before every step took 138).  The rounds are unrolled by four double
+ * rounds after two (nrounds = 20 or 12, both 4 mod 8) in the main loop.
  *
- * Counter word 12 is the vector state[12] + {0,1,2,3} (vadd.i32: it wraps
- * modulo 2^32, never carrying into word 13), kept on the stack and
- * advanced by 4 per 256 bytes.  After the rounds the input words are
- * added back (vld1 with all-lane replication straight from state[]), each
- * group of four words is transposed (vtrn.32 + two vswp: q(4g+j) = bytes
- * 16g..16g+15 of block j) and written to a 256-byte keystream buffer on
- * the stack, which is then xored into the data: 256 bytes per step, or the
- * tail in 16-byte pieces and single bytes.  Lengths and loop counts are
- * public, so are the branches.
+ * The state is copied to the frame (F_IN) once per call; its word 12 counts
+ * the blocks: the counter vector of a chunk is that + {0,1,2,3} (vadd.i32:
+ * it wraps modulo 2^32, never carrying into word 13), advanced by 4 per
+ * chunk; state[12] itself is advanced by ceil(bytes / 64) on entry.  After
+ * the rounds, each group of four words is transposed (vtrn.32 + two vswp:
+ * q(4g+j) = bytes 16g..16g+15 of block j) and the input added back by
+ * rows (row g of F_IN to q(4g+j), the counter offsets to x12 before), then
+ * xored into the data straight from the registers in two half passes
+ * (bytes 0..31 of the four blocks from words x0..x7, then bytes 32..63
+ * from x8..x15 with the registers of the first half as temporaries),
+ * 32 bytes per vld1/veor/veor/vst1 with a stride of 64.
  *
- * HChaCha: one block, one row per q register, the diagonal round made a
- * column round by rotating rows 1..3 by one, two, three words (vext).
+ * Short messages and tails, in row form: one block per four q registers
+ * (a row each), the quarter round on the four columns at once, the
+ * diagonal round made a column round by rotating rows 1..3 by one, two,
+ * three words (vext): 36 instructions per double round and block.  The
+ * last 1..192 bytes are ceil(len / 64) = 1, 2 or 3 such blocks at once,
+ * interleaved instruction by instruction (independent chains: the A57
+ * model takes about 1000 cycles for one, two or three blocks, as for a
+ * four-block chunk), whole blocks xored from the registers, the last
+ * partial one by 32/16/8/4-byte pieces and single bytes (xor_regs).
+ * 1..64 bytes in ctneon_chacha_crypt take that path before any frame is
+ * set up (no callee-saved register, nothing on the stack).  193..255
+ * bytes: one four-block chunk through the 256-byte buffer F_KS (wiped).
+ * Lengths and loop counts are public, so are the branches.
+ *
+ * HChaCha: one block in row form.
  *
  * Poly1305 on the integer unit (the choice).  The NEON unit is saturated
  * by ChaCha, while the integer multiplier is idle: Poly1305 on the core
@@ -98,21 +118,38 @@
  * encrypting (already written to dst); the lagging chunk and the tail
  * (< 256 bytes; its final partial 16-byte block zero padded through a
  * stack buffer, with the 2^128 pad bit) are absorbed by the plain loop.
+ * The tail's keystream comes from the short path (row-form blocks), as in
+ * ctneon_chacha_crypt.
  *
- * Costs (static instructions per byte of the steady-state loop; llvm-mca
- * -mcpu=cortex-a57 cycles per byte on the executed stream of the ct
- * harness, 640 minus 384 bytes, i.e. one 256-byte chunk):
- *   ChaCha20                6.06 instr/B   4.08 c/B  (ChaCha12 ~3.9 instr/B)
- *   stitched enc or dec     9.74 instr/B   4.44 c/B
- *   Poly1305 alone          3.75 instr/B   3.13 c/B  (loop body, 100 iter.)
- * So the stitched step costs ChaCha20 plus 0.36 c/B for Poly1305.
+ * Costs: dynamic instructions per byte of one call (tests/ct/chacha-count.sh:
+ * ctplugin's count, 9 of them the caller's) and llvm-mca -mcpu=cortex-a57
+ * cycles per byte of the executed stream, before (the x2/x3 swap, the
+ * keystream buffer, whole chunks for every tail) / now:
+ *                   16 B        64 B        256 B       1420 B      16 KiB
+ *   ChaCha20 i/B    98.8/26.1   25.1/6.39   6.31/5.66   6.68/5.80   6.06/5.49
+ *   ChaCha20 c/B    66.9/62.6   16.9/15.6   4.27/4.16   4.48/4.30   4.08/3.94
+ *   ChaCha12 i/B    63.8/16.8   16.3/4.07   4.12/3.62   4.31/3.65   3.87/3.45
+ *   stitched i/B     105/35.4   29.5/11.6   10.3/9.70   10.5/9.66   9.75/9.24
+ *   stitched c/B    71.4/66.1   20.3/18.8   7.46/7.29   5.60/5.31   4.49/4.25
+ *   Poly1305 alone 3.75 instr/B, 3.13 c/B (loop body, 100 iterations)
+ * (stitched: encryption.)  The skcipher glue's bench (arm 6.1, "crypto"
+ * instructions of the whole request) matched this core count plus about
+ * 144 instructions per call before; chacha20-neon there: 35.3, 8.67, 6.20,
+ * 6.22, 5.71 instr/B and 4.06 c/B at 16 KiB.  There a page-crossing
+ * destination cuts each page into two calls: 4032 + 64 bytes with a
+ * 64-byte walk stride (15 chunks, a three-block tail and a lone block:
+ * 5.60 instr/B, 4.27 c/B with the glue's cost), 3840 + 256 with the
+ * 256-byte stride the glue now uses on arm, as chacha20-neon does (16
+ * chunks: 5.58 instr/B, about 4.04 c/B).
  *
- * Stack frame (FRAME bytes, zeroed before returning: keystream, key words):
- *   0   the x2, x3 slot      32   the x10, x11 slot
- *   64  the counter vector   80   keystream, 256 bytes
- *   336 the zero-padded last Poly1305 block
- *   352 r0 r1 r2 r3 s1 s2 s3      380 saved arguments, pending pointer
- *   416 the vtbl index of <<< 8   424 two parked Poly1305 limbs
+ * Stack frame (FRAME bytes; zeroed before returning: the first 96 bytes
+ * by ctneon_chacha_crypt, F_KS after its use, all of it by the stitched
+ * step):
+ *   0   the x8, x9 slot          32  F_IN: the state, word 12 counting
+ *   96  {0,1,2,3}   112 {1,0,0,0}    128 keystream buffer, 256 bytes
+ *   384 the zero-padded last Poly1305 block
+ *   400 r0 r1 r2 r3 s1 s2 s3     428 saved arguments, nrounds, pending pointer
+ *   456 the vtbl index of <<< 8  464 two parked Poly1305 limbs
  *
  * Poly1305 state (pstate, CTNEON_POLY_STATE_SIZE bytes, only 64 used):
  *   0 h0..h4   20 r0..r3   36 s1..s3   48 s (the pad key, 4 words)
