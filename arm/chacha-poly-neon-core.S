@@ -475,8 +475,7 @@ rs	.req	r11		/* 64: the stride between the blocks */
  * srcp -> dstp (\op = ks_xor; srcp, dstp advance by 256) or store them to
  * the buffer at sp + F_KS (\op = ks_buf).  Two half passes: bytes 0..31 of
  * each block (rows 0, 1: words x0..x7), then bytes 32..63 (x8..x15, the
- * registers of the first pass being free by then).  F_IN's counter word
- * advances by 4.  Clobbers t, src2, dst2, rs (= 64 already if !\setrs).
+ * registers of the first pass being free by then).  Clobbers t, src2, dst2, rs (= 64 already if !\setrs).
  */
 	.macro	chacha_out4, op, setrs=1
 	tr4	q0, q1, q2, q3, d1, d3, d4, d6
@@ -502,6 +501,10 @@ rs	.req	r11		/* 64: the stride between the blocks */
 	tr4	q8, q9, q10, q11, d17, d19, d20, d22
 	tr4	q12, q13, q14, q15, d25, d27, d28, d30
 	out_half	\op, q8, q9, q10, q11, q12, q13, q14, q15, q0, q1, src2, dst2
+	.endm
+
+/* F_IN's counter word to the next chunk (when more data follows) */
+	.macro	next_chunk
 	ldr	t, [sp, #(F_IN + 48)]
 	add	t, t, #4
 	str	t, [sp, #(F_IN + 48)]
@@ -933,11 +936,16 @@ SYM_FUNC_START(ctneon_chacha_crypt)
 	subs	len, len, #256
 	blt	.Lcrypt_buf
 	chacha_out4	ks_xor, 0
+	cmp	len, #0
+	ble	.Lcrypt_done
+	next_chunk
 	cmp	len, #192
 	bgt	.Lcrypt_chunk
+	b	.Lcrypt_blocks
 .Lcrypt_short:
 	cmp	len, #0
 	ble	.Lcrypt_done
+.Lcrypt_blocks:
 	chacha_blocks_frame
 .Lcrypt_done:
 	zero_frame	(F_CTRINC / 32) * 32
@@ -949,9 +957,6 @@ SYM_FUNC_START(ctneon_chacha_crypt)
 	chacha_out4	ks_buf, 0
 	chacha_xor_buf
 	b	.Lcrypt_done
-	add	sp, sp, #FRAME
-	vpop	{d8-d15}
-	pop	{r4-r11, pc}
 SYM_FUNC_END(ctneon_chacha_crypt)
 .set	F_NR,		448
 
@@ -1299,12 +1304,14 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	ldr	srcp, [sp, #F_SRC]
 	ldr	dstp, [sp, #F_DST]
 	chacha_out4	ks_xor
+	next_chunk
 	sub	len, len, #256
 	b	.Lcp_full
 
 .Lcp_first:				/* encrypt, first chunk: nothing to absorb */
 	chacha_rounds4
 	chacha_out4	ks_xor
+	next_chunk
 	sub	len, len, #256
 	b	.Lcp_full
 
