@@ -126,7 +126,7 @@
  * cycles per byte of the executed stream, before (the x2/x3 swap, the
  * keystream buffer, whole chunks for every tail) / now:
  *                   16 B        64 B        256 B       1420 B      16 KiB
- *   ChaCha20 i/B    98.8/26.1   25.1/6.39   6.31/5.66   6.68/5.80   6.06/5.49
+ *   ChaCha20 i/B    98.8/26.1   25.1/6.39   6.31/5.63   6.68/5.80   6.06/5.48
  *   ChaCha20 c/B    66.9/62.6   16.9/15.6   4.27/4.16   4.48/4.30   4.08/3.94
  *   ChaCha12 i/B    63.8/16.8   16.3/4.07   4.12/3.62   4.31/3.65   3.87/3.45
  *   stitched i/B     105/35.4   29.5/11.6   10.3/9.70   10.5/9.66   9.75/9.24
@@ -140,7 +140,7 @@
  * 64-byte walk stride (15 chunks, a three-block tail and a lone block:
  * 5.60 instr/B, 4.27 c/B with the glue's cost), 3840 + 256 with the
  * 256-byte stride the glue now uses on arm, as chacha20-neon does (16
- * chunks: 5.58 instr/B, about 4.04 c/B).
+ * chunks: 5.57 instr/B, about 4.04 c/B).
  *
  * Stack frame (FRAME bytes; zeroed before returning: the first 96 bytes
  * by ctneon_chacha_crypt, F_KS after its use, all of it by the stitched
