@@ -1335,11 +1335,7 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	ble	.Lcp_done
 	str	len, [sp, #F_BYTES]
 	str	dstp, [sp, #F_PEND]	/* where the tail's ciphertext goes */
-	chacha_short
-	ldr	inp, [sp, #F_PEND]
-	ldr	g2, [sp, #F_BYTES]
-	poly_absorb_tail
-	b	.Lcp_done
+	b	.Lcp_tail_ks
 
 .Lcp_dec_tail:
 	cmp	len, #0
@@ -1351,7 +1347,15 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	poly_absorb_tail		/* before dst (maybe = src) is written */
 	ldr	srcp, [sp, #F_SRC]
 	ldr	dstp, [sp, #F_DST]
+
+.Lcp_tail_ks:				/* one copy of the short path for both */
 	chacha_short
+	ldr	t, [sp, #F_ENC]
+	cmp	t, #0
+	beq	.Lcp_done
+	ldr	inp, [sp, #F_PEND]
+	ldr	g2, [sp, #F_BYTES]
+	poly_absorb_tail
 
 .Lcp_done:
 	ldr	t, [sp, #F_PSTATE]
