@@ -881,6 +881,8 @@ static void test_callsaved(void)
 
 	m |= ctneon_call_saved((void *)ctneon_chacha_crypt, st, buf, buf, 1000, 20);
 	m |= ctneon_call_saved((void *)ctneon_chacha_crypt, st, buf, buf, 100, 12);
+	m |= ctneon_call_saved((void *)ctneon_chacha_crypt, st, buf, buf, 50, 20);
+	m |= ctneon_call_saved((void *)ctneon_chacha_crypt, st, buf, buf, 240, 20);
 	m |= ctneon_call_saved((void *)ctneon_hchacha, st, out8, 20);
 	m |= ctneon_call_saved((void *)ctneon_poly1305_init, pstate, key);
 	m |= ctneon_call_saved((void *)ctneon_poly1305_blocks, pstate, buf, 40);
