@@ -206,7 +206,7 @@ dst2	.req	r10
 rs	.req	r11		/* 64: the stride between the blocks */
 
 /* stack frame */
-.set	F_X89,		0
+.set	F_X89,		0		/* addressed as [sp] */
 .set	F_IN,		32
 .set	F_CTRINC,	96
 .set	F_ONE,		112
@@ -820,11 +820,11 @@ TC	.req	q15
 	.endm
 
 /*
- * The last len bytes, 0 < len < 256, after the setup: up to 192 bytes,
- * ceil(len / 64) single blocks (a four-block chunk costs about 3.4 of
- * them in instructions); 193..255 bytes, one chunk through the buffer.
- * srcp, dstp advance; clobbers t, cnt, src2, dst2, rs, q0-q15 (d8-d15
- * only for a chunk); len = 0.
+ * The last len bytes, 0 < len < 256, after the setup (the stitched step's
+ * tail): up to 192 bytes, ceil(len / 64) row-form blocks at once (a
+ * four-block chunk costs about 3.5 row-form blocks in instructions);
+ * 193..255 bytes, one chunk through the buffer.  srcp, dstp advance;
+ * clobbers t, cnt, src2, dst2, rs, q0-q15; len = 0.
  */
 	.macro	chacha_short
 	cmp	len, #192
@@ -842,8 +842,8 @@ TC	.req	q15
  * Common prologue of the ChaCha entry points: the frame copy F_IN of the
  * state (its word 12 then counts the blocks), the counter offsets, the
  * vtbl index, and state[12] advanced by the number of blocks (public).
- * \st = state (+ 32 on return), \n = bytes (clobbered), \consts = chacha_consts' label;
- * clobbers r2, t.
+ * \st = state (+ 32 on return), \n = bytes (clobbered), \consts =
+ * chacha_consts' label; clobbers r2, t.
  */
 	.macro	chacha_setup, st, n, consts
 	vld1.32	{q8-q9}, [\st]!
