@@ -18,31 +18,51 @@
  * x <<< 8 is vtbl.8 with the byte permutation {3,0,1,2, 7,4,5,6} (two per
  * q register, in place, no temporary, not on the shift pipe); x <<< 12 and
  * x <<< 7 are t = b ^ c; b = t << n (vshl); b |= t >> (32 - n) (vsri).
+ * (vshl + vsri for x <<< 8 too would save one instruction per s3, the
+ * index load, but put 48 instead of 32 shifts per double round on the
+ * A57's one shift pipe: 4.33 against 3.94 c/B.)
  *
  * The four quarter rounds of a half round are issued in lockstep, step by
  * step: four independent dependency chains (the A57 model is latency
  * bound with two: 146 cycles per double round against 90 with four).
- * Sixteen words plus two temporaries do not fit in sixteen q registers,
- * but s1/s3 never touch the c row and s2/s4 never touch the a row.  So
- * q2/q3 hold x2/x3 during s1/s3 and x10/x11 during s2/s4, swapping before
- * every step through two 32-byte stack slots (x2/x3 at [sp], x10/x11 at
- * [spl]; one vst1 + one vld1, on the load/store pipes, off the NEON
- * pipes); q10/q11 are the temporaries T0/T1 (and d20 the vtbl index).
- * Per double round: 96 add/eor/vrev, 32 vshl/vsri, 16 vtbl, 2 vldr of the
- * index, 16 swap loads/stores (138 instructions for 256 bytes).
+ * Sixteen words plus two temporaries do not fit in sixteen q registers.
+ * x8 and x9 live in a 32-byte frame slot: the c-steps (s2, s4) load them
+ * into T0/T1 (q8/q9), add, store them back and then use T0/T1 as the
+ * rotation temporaries; the a-steps (s1, s3) touch no c word, need no
+ * temporary (vrev32.16, vtbl with the index in d16, loaded from the frame)
+ * and load x8/x9 for the next c-step.  Per double round: 96 add/eor/vrev,
+ * 32 vshl/vsri, 16 vtbl, 2 index loads, 4 loads and 4 stores of x8/x9:
+ * 130 instructions for 256 bytes (the earlier swap of x2/x3 with x10/x11
+ * before every step took 138).  The main loop's rounds are straight-line
+ * code: six double rounds, four more for ChaCha20 (5 KiB of code).
  *
- * Counter word 12 is the vector state[12] + {0,1,2,3} (vadd.i32: it wraps
- * modulo 2^32, never carrying into word 13), kept on the stack and
- * advanced by 4 per 256 bytes.  After the rounds the input words are
- * added back (vld1 with all-lane replication straight from state[]), each
- * group of four words is transposed (vtrn.32 + two vswp: q(4g+j) = bytes
- * 16g..16g+15 of block j) and written to a 256-byte keystream buffer on
- * the stack, which is then xored into the data: 256 bytes per step, or the
- * tail in 16-byte pieces and single bytes.  Lengths and loop counts are
- * public, so are the branches.
+ * The state is copied to the frame (F_IN) once per call; its word 12 counts
+ * the blocks: the counter vector of a chunk is that + {0,1,2,3} (vadd.i32:
+ * it wraps modulo 2^32, never carrying into word 13), advanced by 4 per
+ * chunk; state[12] itself is advanced by ceil(bytes / 64) on entry.  After
+ * the rounds, each group of four words is transposed (vtrn.32 + two vswp:
+ * q(4g+j) = bytes 16g..16g+15 of block j) and the input added back by
+ * rows (row g of F_IN to q(4g+j), the counter offsets to x12 before), then
+ * xored into the data straight from the registers in two half passes
+ * (bytes 0..31 of the four blocks from words x0..x7, then bytes 32..63
+ * from x8..x15 with the registers of the first half as temporaries),
+ * 32 bytes per vld1/veor/veor/vst1 with a stride of 64.
  *
- * HChaCha: one block, one row per q register, the diagonal round made a
- * column round by rotating rows 1..3 by one, two, three words (vext).
+ * Short messages and tails, in row form: one block per four q registers
+ * (a row each), the quarter round on the four columns at once, the
+ * diagonal round made a column round by rotating rows 1..3 by one, two,
+ * three words (vext): 36 instructions per double round and block.  The
+ * last 1..192 bytes are ceil(len / 64) = 1, 2 or 3 such blocks at once,
+ * interleaved instruction by instruction (independent chains: the A57
+ * model takes about 1000 cycles for one, two or three blocks, as for a
+ * four-block chunk), whole blocks xored from the registers, the last
+ * partial one by 32/16/8/4-byte pieces and single bytes (xor_regs).
+ * 1..64 bytes in ctneon_chacha_crypt take that path before any frame is
+ * set up (no callee-saved register, nothing on the stack).  193..255
+ * bytes: one four-block chunk through the 256-byte buffer F_KS (wiped).
+ * Lengths and loop counts are public, so are the branches.
+ *
+ * HChaCha: one block in row form.
  *
  * Poly1305 on the integer unit (the choice).  The NEON unit is saturated
  * by ChaCha, while the integer multiplier is idle: Poly1305 on the core
@@ -98,21 +118,38 @@
  * encrypting (already written to dst); the lagging chunk and the tail
  * (< 256 bytes; its final partial 16-byte block zero padded through a
  * stack buffer, with the 2^128 pad bit) are absorbed by the plain loop.
+ * The tail's keystream comes from the short path (row-form blocks), as in
+ * ctneon_chacha_crypt.
  *
- * Costs (static instructions per byte of the steady-state loop; llvm-mca
- * -mcpu=cortex-a57 cycles per byte on the executed stream of the ct
- * harness, 640 minus 384 bytes, i.e. one 256-byte chunk):
- *   ChaCha20                6.06 instr/B   4.08 c/B  (ChaCha12 ~3.9 instr/B)
- *   stitched enc or dec     9.74 instr/B   4.44 c/B
- *   Poly1305 alone          3.75 instr/B   3.13 c/B  (loop body, 100 iter.)
- * So the stitched step costs ChaCha20 plus 0.36 c/B for Poly1305.
+ * Costs: dynamic instructions per byte of one call (tests/ct/chacha-count.sh:
+ * ctplugin's count, 9 of them the caller's) and llvm-mca -mcpu=cortex-a57
+ * cycles per byte of the executed stream, before (the x2/x3 swap, the
+ * keystream buffer, whole chunks for every tail) / now:
+ *                   16 B        64 B        256 B       1420 B      16 KiB
+ *   ChaCha20 i/B    98.8/26.1   25.1/6.39   6.31/5.63   6.68/5.80   6.06/5.48
+ *   ChaCha20 c/B    66.9/62.6   16.9/15.6   4.27/4.16   4.48/4.30   4.08/3.94
+ *   ChaCha12 i/B    63.8/16.8   16.3/4.07   4.12/3.62   4.31/3.65   3.87/3.45
+ *   stitched i/B     105/35.6   29.5/11.6   10.3/9.70   10.5/9.66   9.75/9.24
+ *   stitched c/B    71.4/66.1   20.3/18.8   7.46/7.29   5.60/5.31   4.49/4.25
+ *   Poly1305 alone 3.75 instr/B, 3.13 c/B (loop body, 100 iterations)
+ * (stitched: encryption.)  The skcipher glue's bench (arm 6.1, "crypto"
+ * instructions of the whole request) matched this core count plus about
+ * 144 instructions per call before; chacha20-neon there: 35.3, 8.67, 6.20,
+ * 6.22, 5.71 instr/B and 4.06 c/B at 16 KiB.  There a page-crossing
+ * destination cuts each page into two calls: 4032 + 64 bytes with a
+ * 64-byte walk stride (15 chunks, a three-block tail and a lone block:
+ * 5.60 instr/B, 4.27 c/B with the glue's cost), 3840 + 256 with the
+ * 256-byte stride the glue now uses on arm, as chacha20-neon does (16
+ * chunks: 5.57 instr/B, about 4.04 c/B).
  *
- * Stack frame (FRAME bytes, zeroed before returning: keystream, key words):
- *   0   the x2, x3 slot      32   the x10, x11 slot
- *   64  the counter vector   80   keystream, 256 bytes
- *   336 the zero-padded last Poly1305 block
- *   352 r0 r1 r2 r3 s1 s2 s3      380 saved arguments, pending pointer
- *   416 the vtbl index of <<< 8   424 two parked Poly1305 limbs
+ * Stack frame (FRAME bytes; zeroed before returning: the first 96 bytes
+ * by ctneon_chacha_crypt, F_KS after its use, all of it by the stitched
+ * step):
+ *   0   the x8, x9 slot          32  F_IN: the state, word 12 counting
+ *   96  {0,1,2,3}   112 {1,0,0,0}    128 keystream buffer, 256 bytes
+ *   384 the zero-padded last Poly1305 block
+ *   400 r0 r1 r2 r3 s1 s2 s3     428 saved arguments, nrounds, pending pointer
+ *   456 the vtbl index of <<< 8  464 two parked Poly1305 limbs
  *
  * Poly1305 state (pstate, CTNEON_POLY_STATE_SIZE bytes, only 64 used):
  *   0 h0..h4   20 r0..r3   36 s1..s3   48 s (the pad key, 4 words)
@@ -127,7 +164,7 @@
 	.fpu	neon
 	.text
 
-/* ChaCha vector registers */
+/* ChaCha vector registers (four blocks; x8/x9 live in the frame slot) */
 X0	.req	q0
 X1	.req	q1
 X2	.req	q2
@@ -136,10 +173,10 @@ X4	.req	q4
 X5	.req	q5
 X6	.req	q6
 X7	.req	q7
-XC0	.req	q8		/* x8 */
-XC1	.req	q9		/* x9 */
-T0	.req	q10
-T1	.req	q11
+T0	.req	q8		/* temporaries; x8/x9 in the c-steps */
+T1	.req	q9
+X10	.req	q10
+X11	.req	q11
 X12	.req	q12
 X13	.req	q13
 X14	.req	q14
@@ -147,7 +184,7 @@ X15	.req	q15
 
 /* core registers (Poly1305 and the loops) */
 inp	.req	r0		/* Poly1305 input pointer */
-spl	.req	r1		/* sp + 32, the x10/x11 slot */
+len	.req	r1		/* ChaCha bytes left */
 h0	.req	r2
 h1	.req	r3
 h2	.req	r4
@@ -161,28 +198,38 @@ dh	.req	r11
 t	.req	r12
 cnt	.req	lr
 
+/* the ChaCha data path, after the rounds (shares g0..dh) */
+srcp	.req	r7		/* src, advancing */
+dstp	.req	r8		/* dst, advancing */
+src2	.req	r9		/* second half-pass pointers */
+dst2	.req	r10
+rs	.req	r11		/* 64: the stride between the blocks */
+
 /* stack frame */
-.set	F_KS,		80
-.set	F_PAD,		336
-.set	F_R0,		352
-.set	F_R1,		356
-.set	F_R2,		360
-.set	F_R3,		364
-.set	F_S1,		368
-.set	F_S2,		372
-.set	F_S3,		376
-.set	F_STATE,	380
-.set	F_PSTATE,	384
-.set	F_DST,		388
-.set	F_SRC,		392
-.set	F_BYTES,	396
-.set	F_ENC,		400
-.set	F_NR,		404
-.set	F_PEND,		408
-.set	F_ROT8,		416
-.set	F_G0,		424
-.set	F_G1,		428
-.set	FRAME,		448
+.set	F_X89,		0		/* addressed as [sp] */
+.set	F_IN,		32
+.set	F_CTRINC,	96
+.set	F_ONE,		112
+.set	F_KS,		128
+.set	F_PAD,		384
+.set	F_R0,		400
+.set	F_R1,		404
+.set	F_R2,		408
+.set	F_R3,		412
+.set	F_S1,		416
+.set	F_S2,		420
+.set	F_S3,		424
+.set	F_PSTATE,	428
+.set	F_DST,		432
+.set	F_SRC,		436
+.set	F_BYTES,	440
+.set	F_ENC,		444
+.set	F_NR,		448		/* the stitched step's; see ctneon_chacha_crypt */
+.set	F_PEND,		452
+.set	F_ROT8,		456
+.set	F_G0,		464
+.set	F_G1,		468
+.set	FRAME,		480
 
 /* pstate */
 .set	P_H,		0
@@ -195,98 +242,123 @@ cnt	.req	lr
 /* ------------------------------------------------------------------ */
 
 /*
- * A half round: four quarter rounds QR(a_i, b_i, c_i, d_i), i = 0..3, in
- * lockstep, four independent dependency chains.  a_i = x0..x3 (q0..q3),
- * b, c, d per the round (column or diagonal).  Sixteen words and two
- * temporaries do not fit in sixteen registers, but every step touches
- * only three of the four rows: a += b, d ^= a, d <<<= 16 (no c) /
- * c += d, b ^= c, b <<<= 12 (no a) / a += b, d ^= a, d <<<= 8 (no c) /
- * c += d, b ^= c, b <<<= 7 (no a).  So q2/q3 hold x2/x3 in the a-steps and
- * x10/x11 in the c-steps, and each step begins with a swap through the
- * stack (one vst1 and one vld1 of 32 bytes, on the load/store pipes):
- * x2/x3 at [sp], x10/x11 at [spl].  c, d: the c and d rows as q registers
- * (q2/q3 standing for x10/x11); dl: the d halves of d for vtbl.
- * k0..k3: optional macros (Poly1305 pieces) after the steps.
+ * The counter offsets of four blocks, the counter step of one block and
+ * the vtbl indices of x <<< 8, placed before each entry point that loads
+ * them (adr's reach in ARM state).
  */
-	.macro	to_c
-	vst1.32	{q2-q3}, [sp]
-	vld1.32	{q2-q3}, [spl]
+	.macro	chacha_consts, name
+	.align	4
+\name:
+	.word	0, 1, 2, 3
+	.word	1, 0, 0, 0
+	.byte	3, 0, 1, 2, 7, 4, 5, 6
 	.endm
 
-	.macro	to_a
-	vst1.32	{q2-q3}, [spl]
-	vld1.32	{q2-q3}, [sp]
+/*
+ * The steps of a half round on four blocks: four quarter rounds
+ * QR(a_i, b_i, c_i, d_i) in lockstep, a_i = x0..x3 (q0..q3).  x8 and x9
+ * live in the frame slot; they come into T0/T1 only for the c-steps (which
+ * never touch the a row) and go back before T0/T1 become the temporaries
+ * of the rotations.  The a-steps need no temporary (vrev32.16, vtbl), so
+ * they load x8/x9 for the following c-step.
+ *
+ * a += b; d ^= a (the first half of an a-step)
+ */
+	.macro	a_xor, b0, b1, b2, b3, d0, d1, d2, d3
+	vadd.i32	X0, X0, \b0
+	vadd.i32	X1, X1, \b1
+	vadd.i32	X2, X2, \b2
+	vadd.i32	X3, X3, \b3
+	veor		\d0, \d0, X0
+	veor		\d1, \d1, X1
+	veor		\d2, \d2, X2
+	veor		\d3, \d3, X3
 	.endm
 
-	.macro	hr_ab, b0, b1, b2, b3, d0, d1, d2, d3
-	vadd.i32	q0, q0, \b0
-	vadd.i32	q1, q1, \b1
-	vadd.i32	q2, q2, \b2
-	vadd.i32	q3, q3, \b3
-	veor		\d0, \d0, q0
-	veor		\d1, \d1, q1
-	veor		\d2, \d2, q2
-	veor		\d3, \d3, q3
+/* a += b; d ^= a; d <<<= 16 (and T0/T1 = x8/x9) */
+	.macro	a16, b0, b1, b2, b3, d0, d1, d2, d3
+	vld1.32		{T0-T1}, [sp]
+	a_xor		\b0, \b1, \b2, \b3, \d0, \d1, \d2, \d3
+	vrev32.16	\d0, \d0
+	vrev32.16	\d1, \d1
+	vrev32.16	\d2, \d2
+	vrev32.16	\d3, \d3
 	.endm
 
-	.macro	hr_cb, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3, n
-	vadd.i32	\c0, \c0, \d0
-	vadd.i32	\c1, \c1, \d1
-	vadd.i32	\c2, \c2, \d2
-	vadd.i32	\c3, \c3, \d3
+/* a += b; d ^= a; d <<<= 8 (d0..d3 as eight d halves e0..e7; then T0/T1 = x8/x9) */
+	.macro	a8, b0, b1, b2, b3, d0, d1, d2, d3, e0, e1, e2, e3, e4, e5, e6, e7
+	vldr		d16, [sp, #F_ROT8]
+	a_xor		\b0, \b1, \b2, \b3, \d0, \d1, \d2, \d3
+	vtbl.8		\e0, {\e0}, d16
+	vtbl.8		\e1, {\e1}, d16
+	vtbl.8		\e2, {\e2}, d16
+	vtbl.8		\e3, {\e3}, d16
+	vtbl.8		\e4, {\e4}, d16
+	vtbl.8		\e5, {\e5}, d16
+	vtbl.8		\e6, {\e6}, d16
+	vtbl.8		\e7, {\e7}, d16
+	vld1.32		{T0-T1}, [sp]
+	.endm
+
+/* b0 = (b0 ^ c0) <<< n, b1 = (b1 ^ c1) <<< n, through T0, T1 */
+	.macro	rot_pair, b0, b1, c0, c1, n
 	veor		T0, \b0, \c0
 	veor		T1, \b1, \c1
 	vshl.u32	\b0, T0, #\n
 	vshl.u32	\b1, T1, #\n
 	vsri.u32	\b0, T0, #(32 - \n)
 	vsri.u32	\b1, T1, #(32 - \n)
-	veor		T0, \b2, \c2
-	veor		T1, \b3, \c3
-	vshl.u32	\b2, T0, #\n
-	vshl.u32	\b3, T1, #\n
-	vsri.u32	\b2, T0, #(32 - \n)
-	vsri.u32	\b3, T1, #(32 - \n)
 	.endm
 
-	.macro	hr, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3, e0, e1, e2, e3, e4, e5, e6, e7, k0, k1, k2, k3, k4, k5
-	hr_ab		\b0, \b1, \b2, \b3, \d0, \d1, \d2, \d3
-	vrev32.16	\d0, \d0
-	vrev32.16	\d1, \d1
-	vrev32.16	\d2, \d2
-	vrev32.16	\d3, \d3
+/*
+ * c += d; b ^= c; b <<<= n.  T0/T1 hold x8/x9 on entry: bA, bB are the b
+ * words that meet x8, x9 (dA, dB added to those), bC, bD meet x10, x11.
+ */
+	.macro	cstep, bA, bB, dA, dB, bC, bD, dC, dD, n
+	vadd.i32	X10, X10, \dC
+	vadd.i32	X11, X11, \dD
+	vadd.i32	T0, T0, \dA
+	vadd.i32	T1, T1, \dB
+	vst1.32		{T0-T1}, [sp]
+	rot_pair	\bA, \bB, T0, T1, \n
+	rot_pair	\bC, \bD, X10, X11, \n
+	.endm
+
+/*
+ * A half round on four blocks: a = x0..x3 += b0..b3, d = d0..d3 (their
+ * d halves e0..e7 for vtbl); in the c-steps the words b0, b1 (or b2, b3
+ * with \swap) meet x8, x9.  k0..k5: optional Poly1305 pieces.
+ */
+	.macro	hround, b0, b1, b2, b3, d0, d1, d2, d3, e0, e1, e2, e3, e4, e5, e6, e7, swap, k0, k1, k2, k3, k4, k5
+	a16	\b0, \b1, \b2, \b3, \d0, \d1, \d2, \d3
 	\k0
-	to_c
-	hr_cb		\b0, \b1, \b2, \b3, \c0, \c1, \c2, \c3, \d0, \d1, \d2, \d3, 12
+	.if	\swap
+	cstep	\b2, \b3, \d2, \d3, \b0, \b1, \d0, \d1, 12
+	.else
+	cstep	\b0, \b1, \d0, \d1, \b2, \b3, \d2, \d3, 12
+	.endif
 	\k1
-	to_a
 	\k2
-	vldr		d20, [sp, #F_ROT8]
-	hr_ab		\b0, \b1, \b2, \b3, \d0, \d1, \d2, \d3
-	vtbl.8		\e0, {\e0}, d20
-	vtbl.8		\e1, {\e1}, d20
-	vtbl.8		\e2, {\e2}, d20
-	vtbl.8		\e3, {\e3}, d20
-	vtbl.8		\e4, {\e4}, d20
-	vtbl.8		\e5, {\e5}, d20
-	vtbl.8		\e6, {\e6}, d20
-	vtbl.8		\e7, {\e7}, d20
+	a8	\b0, \b1, \b2, \b3, \d0, \d1, \d2, \d3, \e0, \e1, \e2, \e3, \e4, \e5, \e6, \e7
 	\k3
-	to_c
-	hr_cb		\b0, \b1, \b2, \b3, \c0, \c1, \c2, \c3, \d0, \d1, \d2, \d3, 7
+	.if	\swap
+	cstep	\b2, \b3, \d2, \d3, \b0, \b1, \d0, \d1, 7
+	.else
+	cstep	\b0, \b1, \d0, \d1, \b2, \b3, \d2, \d3, 7
+	.endif
 	\k4
-	to_a
 	\k5
 	.endm
 
 /*
- * One double round; on entry and exit q2/q3 = x2/x3, q8/q9 = x8/x9,
- * [spl] = x10/x11.  Column round: b = x4..x7, c = x8, x9, x10, x11,
- * d = x12..x15; diagonal round: b = x5, x6, x7, x4, c = x10, x11, x8, x9,
- * d = x15, x12, x13, x14.  p0..p11: optional Poly1305 pieces.
+ * One double round on four blocks, x8/x9 in the slot on entry and exit.
+ * Column round: QR(0,4,8,12) QR(1,5,9,13) QR(2,6,10,14) QR(3,7,11,15);
+ * diagonal round: QR(0,5,10,15) QR(1,6,11,12) QR(2,7,8,13) QR(3,4,9,14).
+ * p0..p11: optional Poly1305 pieces between the steps.
  */
 	.macro	dround, p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11
-	hr	q4, q5, q6, q7, q8, q9, q2, q3, q12, q13, q14, q15, d24, d25, d26, d27, d28, d29, d30, d31, \p0, \p1, \p2, \p3, \p4, \p5
-	hr	q5, q6, q7, q4, q2, q3, q8, q9, q15, q12, q13, q14, d30, d31, d24, d25, d26, d27, d28, d29, \p6, \p7, \p8, \p9, \p10, \p11
+	hround	X4, X5, X6, X7, X12, X13, X14, X15, d24, d25, d26, d27, d28, d29, d30, d31, 0, \p0, \p1, \p2, \p3, \p4, \p5
+	hround	X5, X6, X7, X4, X15, X12, X13, X14, d30, d31, d24, d25, d26, d27, d28, d29, 1, \p6, \p7, \p8, \p9, \p10, \p11
 	.endm
 
 /* the same with two Poly1305 blocks from [inp] interleaved */
@@ -295,29 +367,58 @@ cnt	.req	lr
 	.endm
 
 /*
- * Load the state for four blocks: Xi = state[i] in every lane, X12 = the
- * counter vector; x10/x11 go to their slot.  \p = state (clobbered).
+ * Load the state of four blocks from the frame copy F_IN (word 12 = the
+ * counter of the first block): Xi = word i in every lane, X12 + {0,1,2,3};
+ * x8/x9 go to their slot.  F_CTRINC follows F_IN.  Clobbers t.
  */
-	.macro	chacha_load, p
-	vld1.32	{d0[], d1[]}, [\p]!
-	vld1.32	{d2[], d3[]}, [\p]!
-	vld1.32	{d4[], d5[]}, [\p]!
-	vld1.32	{d6[], d7[]}, [\p]!
-	vld1.32	{d8[], d9[]}, [\p]!
-	vld1.32	{d10[], d11[]}, [\p]!
-	vld1.32	{d12[], d13[]}, [\p]!
-	vld1.32	{d14[], d15[]}, [\p]!
-	vld1.32	{d16[], d17[]}, [\p]!
-	vld1.32	{d18[], d19[]}, [\p]!
-	vld1.32	{d20[], d21[]}, [\p]!
-	vld1.32	{d22[], d23[]}, [\p]!
-	add	\p, \p, #4
-	vld1.32	{d26[], d27[]}, [\p]!
-	vld1.32	{d28[], d29[]}, [\p]!
-	vld1.32	{d30[], d31[]}, [\p]
-	vldr	d24, [sp, #64]
-	vldr	d25, [sp, #72]
-	vst1.32	{q10-q11}, [spl]
+	.macro	chacha_load4
+	add	t, sp, #F_IN
+	vld1.32	{d0[], d1[]}, [t]!
+	vld1.32	{d2[], d3[]}, [t]!
+	vld1.32	{d4[], d5[]}, [t]!
+	vld1.32	{d6[], d7[]}, [t]!
+	vld1.32	{d8[], d9[]}, [t]!
+	vld1.32	{d10[], d11[]}, [t]!
+	vld1.32	{d12[], d13[]}, [t]!
+	vld1.32	{d14[], d15[]}, [t]!
+	vld1.32	{d16[], d17[]}, [t]!
+	vld1.32	{d18[], d19[]}, [t]!
+	vld1.32	{d20[], d21[]}, [t]!
+	vld1.32	{d22[], d23[]}, [t]!
+	vld1.32	{d24[], d25[]}, [t]!
+	vld1.32	{d26[], d27[]}, [t]!
+	vld1.32	{d28[], d29[]}, [t]!
+	vld1.32	{d30[], d31[]}, [t]!
+	vst1.32	{T0-T1}, [sp]
+	vld1.32	{T0}, [t]		/* F_CTRINC */
+	vadd.i32	X12, X12, T0
+	.endm
+
+/*
+ * The rounds of one four-block chunk: F_NR rounds, 20 or 12.  \unroll:
+ * straight-line, six double rounds and four more for ChaCha20, for the
+ * main loop; else two per iteration, for the rarer chunks.
+ */
+	.macro	chacha_rounds4, unroll=0
+	chacha_load4
+	ldr	cnt, [sp, #F_NR]
+	.if	\unroll
+	.rept	6
+	dround
+	.endr
+	cmp	cnt, #12
+	beq	.Lrounds4\@
+	.rept	4
+	dround
+	.endr
+.Lrounds4\@:
+	.else
+.Lrounds4\@:
+	dround
+	dround
+	subs	cnt, cnt, #4
+	bne	.Lrounds4\@
+	.endif
 	.endm
 
 /* transpose four word vectors: afterwards q_j = 16 bytes of block j */
@@ -329,174 +430,444 @@ cnt	.req	lr
 	.endm
 
 /*
- * Add the input state back, advance the counter vector, transpose and
- * write the 256 bytes of keystream to sp + F_KS.  \p = state (clobbered).
+ * 32 bytes of keystream (kA || kB) at one block: xored into [in] -> [out]
+ * (through the temporaries tA, tB), or stored to the buffer [out]; the
+ * pointers advance by rs (64, the next block).
  */
-	.macro	chacha_finish, p
-	vld1.32	{d20[], d21[]}, [\p]!
-	vld1.32	{d22[], d23[]}, [\p]!
-	vadd.i32	X0, X0, T0
-	vadd.i32	X1, X1, T1
-	vld1.32	{d20[], d21[]}, [\p]!
-	vld1.32	{d22[], d23[]}, [\p]!
-	vadd.i32	X2, X2, T0
-	vadd.i32	X3, X3, T1
-	vld1.32	{d20[], d21[]}, [\p]!
-	vld1.32	{d22[], d23[]}, [\p]!
-	vadd.i32	X4, X4, T0
-	vadd.i32	X5, X5, T1
-	vld1.32	{d20[], d21[]}, [\p]!
-	vld1.32	{d22[], d23[]}, [\p]!
-	vadd.i32	X6, X6, T0
-	vadd.i32	X7, X7, T1
-	vld1.32	{d20[], d21[]}, [\p]!
-	vld1.32	{d22[], d23[]}, [\p]!
-	vadd.i32	q8, q8, T0
-	vadd.i32	q9, q9, T1
-	vst1.32	{q8-q9}, [sp]
-	vld1.32	{q10-q11}, [spl]
-	vld1.32	{d16[], d17[]}, [\p]!
-	vld1.32	{d18[], d19[]}, [\p]!
-	vadd.i32	q10, q10, q8
-	vadd.i32	q11, q11, q9
-	vldr	d16, [sp, #64]
-	vldr	d17, [sp, #72]
-	vadd.i32	X12, X12, q8
-	vmov.i32	q9, #4
-	vadd.i32	q8, q8, q9		/* the counters of the next chunk */
-	vstr	d16, [sp, #64]
-	vstr	d17, [sp, #72]
-	add	\p, \p, #4
-	vld1.32	{d16[], d17[]}, [\p]!
-	vld1.32	{d18[], d19[]}, [\p]!
-	vadd.i32	X13, X13, q8
-	vadd.i32	X14, X14, q9
-	vld1.32	{d16[], d17[]}, [\p]
-	vadd.i32	X15, X15, q8
-	vld1.32	{q8-q9}, [sp]
-	tr4	q0, q1, q2, q3, d1, d3, d4, d6
-	tr4	q4, q5, q6, q7, d9, d11, d12, d14
-	tr4	q8, q9, q10, q11, d17, d19, d20, d22
-	tr4	q12, q13, q14, q15, d25, d27, d28, d30
-	add	\p, sp, #F_KS
-	vst1.8	{q0}, [\p]!
-	vst1.8	{q4}, [\p]!
-	vst1.8	{q8}, [\p]!
-	vst1.8	{q12}, [\p]!
-	vst1.8	{q1}, [\p]!
-	vst1.8	{q5}, [\p]!
-	vst1.8	{q9}, [\p]!
-	vst1.8	{q13}, [\p]!
-	vst1.8	{q2}, [\p]!
-	vst1.8	{q6}, [\p]!
-	vst1.8	{q10}, [\p]!
-	vst1.8	{q14}, [\p]!
-	vst1.8	{q3}, [\p]!
-	vst1.8	{q7}, [\p]!
-	vst1.8	{q11}, [\p]!
-	vst1.8	{q15}, [\p]
+	.macro	ks_xor, kA, kB, tA, tB, in, out
+	vld1.8	{\tA-\tB}, [\in], rs
+	veor	\tA, \tA, \kA
+	veor	\tB, \tB, \kB
+	vst1.8	{\tA-\tB}, [\out], rs
 	.endm
 
-/* one chunk of keystream, \dr double rounds (register), no Poly1305 */
-	.macro	chacha_chunk, dr
-	ldr	t, [sp, #F_STATE]
-	chacha_load	t
-	mov	cnt, \dr
-.Lrounds\@:
-	dround
-	subs	cnt, cnt, #1
-	bne	.Lrounds\@
-	ldr	t, [sp, #F_STATE]
-	chacha_finish	t
-	.endm
-
-/* dst = src ^ keystream for 256 bytes; F_SRC/F_DST/F_BYTES advance */
-	.macro	xor_full
-	ldr	g0, [sp, #F_SRC]
-	ldr	g1, [sp, #F_DST]
-	add	t, sp, #F_KS
-	.rept	4
-	vld1.8	{q0-q1}, [g0]!
-	vld1.8	{q2-q3}, [g0]!
-	vld1.8	{q4-q5}, [t]!
-	vld1.8	{q6-q7}, [t]!
-	veor	q0, q0, q4
-	veor	q1, q1, q5
-	veor	q2, q2, q6
-	veor	q3, q3, q7
-	vst1.8	{q0-q1}, [g1]!
-	vst1.8	{q2-q3}, [g1]!
-	.endr
-	ldr	t, [sp, #F_BYTES]
-	str	g0, [sp, #F_SRC]
-	str	g1, [sp, #F_DST]
-	sub	t, t, #256
-	str	t, [sp, #F_BYTES]
-	.endm
-
-/* dst = src ^ keystream for the F_BYTES (< 256) bytes left */
-	.macro	xor_tail
-	ldr	g0, [sp, #F_SRC]
-	ldr	g1, [sp, #F_DST]
-	ldr	g2, [sp, #F_BYTES]
-	add	t, sp, #F_KS
-.Lx16\@:
-	cmp	g2, #16
-	blt	.Lx1\@
-	vld1.8	{q0}, [g0]!
-	vld1.8	{q1}, [t]!
-	veor	q0, q0, q1
-	vst1.8	{q0}, [g1]!
-	sub	g2, g2, #16
-	b	.Lx16\@
-.Lx1\@:
-	cmp	g2, #0
-	ble	.Lxdone\@
-	ldrb	dl, [g0], #1
-	ldrb	dh, [t], #1
-	eor	dl, dl, dh
-	strb	dl, [g1], #1
-	subs	g2, g2, #1
-	bne	.Lx1\@
-.Lxdone\@:
+	.macro	ks_buf, kA, kB, tA, tB, in, out
+	vmov	\tA, \kA
+	vmov	\tB, \kB
+	vst1.8	{\tA-\tB}, [\out], rs
 	.endm
 
 /*
- * Common prologue of the ChaCha entry points: callee-saved registers, the
- * frame, the counter vector state[12] + {0,1,2,3}, state[12] advanced by
- * the number of blocks (public), spl.  In: r0 = state, r1 = bytes.
+ * Half of a chunk's output: rows a0..a3 (block 0..3) += input row ra, rows
+ * b0..b3 += rb, then 32 bytes per block (a_j || b_j) through \op; the
+ * temporaries are the input rows' registers (ra, rb: a pair).
  */
-	.macro	chacha_setup
-	add	r2, r0, #48
-	vld1.32	{d16[], d17[]}, [r2]
-	mov	r2, #0
-	mov	r3, #1
-	vmov	d18, r2, r3
-	mov	r2, #2
-	mov	r3, #3
-	vmov	d19, r2, r3		/* {0, 1, 2, 3} */
-	vadd.i32	q8, q8, q9
-	vstr	d16, [sp, #64]
-	vstr	d17, [sp, #72]
-	movw	r2, #0x0003			/* vtbl indices of x <<< 8 */
-	movt	r2, #0x0201
-	movw	r3, #0x0407
-	movt	r3, #0x0605
-	vmov	d18, r2, r3
-	vstr	d18, [sp, #F_ROT8]
-	ldr	r3, [r0, #48]
-	add	r1, r1, #63
-	add	r3, r3, r1, lsr #6
-	str	r3, [r0, #48]
-	add	spl, sp, #32
+	.macro	out_half, op, a0, a1, a2, a3, b0, b1, b2, b3, ra, rb, in, out
+	vadd.i32	\a0, \a0, \ra
+	vadd.i32	\a1, \a1, \ra
+	vadd.i32	\a2, \a2, \ra
+	vadd.i32	\a3, \a3, \ra
+	vadd.i32	\b0, \b0, \rb
+	vadd.i32	\b1, \b1, \rb
+	vadd.i32	\b2, \b2, \rb
+	vadd.i32	\b3, \b3, \rb
+	\op	\a0, \b0, \ra, \rb, \in, \out
+	\op	\a1, \b1, \ra, \rb, \in, \out
+	\op	\a2, \b2, \ra, \rb, \in, \out
+	\op	\a3, \b3, \ra, \rb, \in, \out
 	.endm
 
-/* zero the frame (keystream, slots, key copies) */
-	.macro	zero_frame
+/*
+ * After the rounds of a chunk: transpose, add the input state back (by
+ * rows, after the transposition: row g of every block is F_IN row g, but
+ * for the counter offsets added to x12 before), and xor the 256 bytes into
+ * srcp -> dstp (\op = ks_xor; srcp, dstp advance by 256) or store them to
+ * the buffer at sp + F_KS (\op = ks_buf).  Two half passes: bytes 0..31 of
+ * each block (rows 0, 1: words x0..x7), then bytes 32..63 (x8..x15, the
+ * registers of the first pass being free by then).  Clobbers t, src2, dst2, rs (= 64 already if !\setrs).
+ */
+	.macro	chacha_out4, op, setrs=1
+	tr4	q0, q1, q2, q3, d1, d3, d4, d6
+	tr4	q4, q5, q6, q7, d9, d11, d12, d14
+	add	t, sp, #F_IN
+	vld1.32	{q8-q9}, [t]!		/* rows 0, 1 */
+	.if	\setrs
+	mov	rs, #64
+	.endif
+	.ifc	\op, ks_xor
+	add	src2, srcp, #32
+	add	dst2, dstp, #32
+	out_half	\op, q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, srcp, dstp
+	.else
+	add	dst2, sp, #F_KS
+	out_half	\op, q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, src2, dst2
+	add	dst2, sp, #(F_KS + 32)
+	.endif
+	vld1.32	{q0-q1}, [t]!		/* rows 2, 3 */
+	vld1.32	{q2}, [t]		/* F_CTRINC */
+	vld1.32	{q8-q9}, [sp]		/* x8, x9 */
+	vadd.i32	X12, X12, q2
+	tr4	q8, q9, q10, q11, d17, d19, d20, d22
+	tr4	q12, q13, q14, q15, d25, d27, d28, d30
+	out_half	\op, q8, q9, q10, q11, q12, q13, q14, q15, q0, q1, src2, dst2
+	.endm
+
+/* F_IN's counter word to the next chunk (when more data follows) */
+	.macro	next_chunk
+	ldr	t, [sp, #(F_IN + 48)]
+	add	t, t, #4
+	str	t, [sp, #(F_IN + 48)]
+	.endm
+
+/*
+ * One to three blocks in row form, for short messages, tails and HChaCha:
+ * block A, B, C has its rows 0..3 in RA0..RA3 (q0..q3), RB0..RB3 (q4..q7),
+ * RC0..RC3 (q8..q11) and the temporary TA, TB, TC (q12, q13, q15); the
+ * vtbl index of x <<< 8 is in d28.  A quarter round works on the four
+ * columns of a block at once; the diagonal round rotates rows 1..3 by one,
+ * two, three words (vext) so that the diagonals become columns.  The
+ * blocks are independent chains, interleaved instruction by instruction
+ * (kb: one operation on each of the first \k blocks).
+ */
+RA0	.req	q0
+RA1	.req	q1
+RA2	.req	q2
+RA3	.req	q3
+RA3L	.req	d6
+RA3H	.req	d7
+TA	.req	q12
+RB0	.req	q4
+RB1	.req	q5
+RB2	.req	q6
+RB3	.req	q7
+RB3L	.req	d14
+RB3H	.req	d15
+TB	.req	q13
+RC0	.req	q8
+RC1	.req	q9
+RC2	.req	q10
+RC3	.req	q11
+RC3L	.req	d22
+RC3H	.req	d23
+TC	.req	q15
+
+	.macro	kb, k, op, x, y
+	\op	A, \x, \y
+	.if	\k >= 2
+	\op	B, \x, \y
+	.endif
+	.if	\k >= 3
+	\op	C, \x, \y
+	.endif
+	.endm
+
+	.macro	r_add, b, x, y			/* row x += row y */
+	vadd.i32	R\b\x, R\b\x, R\b\y
+	.endm
+	.macro	r_eor, b, x, y			/* row x ^= row y */
+	veor		R\b\x, R\b\x, R\b\y
+	.endm
+	.macro	r_rot16, b, x, y
+	vrev32.16	R\b\x, R\b\x
+	.endm
+	.macro	r_rot8, b, x, y
+	vtbl.8		R\b\()3L, {R\b\()3L}, d28
+	vtbl.8		R\b\()3H, {R\b\()3H}, d28
+	.endm
+	.macro	r_teor, b, x, y			/* T = row x ^ row y */
+	veor		T\b, R\b\x, R\b\y
+	.endm
+	.macro	r_shl, b, x, n			/* row x = T << n */
+	vshl.u32	R\b\x, T\b, #\n
+	.endm
+	.macro	r_sri, b, x, n			/* row x |= T >> n */
+	vsri.u32	R\b\x, T\b, #\n
+	.endm
+	.macro	r_ext, b, x, n			/* rotate row x by n bytes */
+	vext.8		R\b\x, R\b\x, R\b\x, #\n
+	.endm
+
+	.macro	hqr, k
+	kb	\k, r_add, 0, 1			/* a += b; d ^= a; d <<<= 16 */
+	kb	\k, r_eor, 3, 0
+	kb	\k, r_rot16, 3
+	kb	\k, r_add, 2, 3			/* c += d; b ^= c; b <<<= 12 */
+	kb	\k, r_teor, 1, 2
+	kb	\k, r_shl, 1, 12
+	kb	\k, r_sri, 1, 20
+	kb	\k, r_add, 0, 1			/* a += b; d ^= a; d <<<= 8 */
+	kb	\k, r_eor, 3, 0
+	kb	\k, r_rot8
+	kb	\k, r_add, 2, 3			/* c += d; b ^= c; b <<<= 7 */
+	kb	\k, r_teor, 1, 2
+	kb	\k, r_shl, 1, 7
+	kb	\k, r_sri, 1, 25
+	.endm
+
+	.macro	hdround, k
+	hqr	\k
+	kb	\k, r_ext, 1, 4
+	kb	\k, r_ext, 2, 8
+	kb	\k, r_ext, 3, 12
+	hqr	\k
+	kb	\k, r_ext, 1, 12
+	kb	\k, r_ext, 2, 8
+	kb	\k, r_ext, 3, 4
+	.endm
+
+/* the rounds of \k blocks: \c = nrounds (a multiple of 4), counted down */
+	.macro	block_rounds, k, c
+.Lbr\@:
+	hdround	\k
+	hdround	\k
+	subs	\c, \c, #4
+	bne	.Lbr\@
+	.endm
+
+/* dst = src ^ the 64 bytes of keystream r0..r3 (two pairs); \src, \dst advance */
+	.macro	xor_block, src, dst, r0, r1, r2, r3
+	vld1.8	{TA-TB}, [\src]!
+	veor	\r0, \r0, TA
+	veor	\r1, \r1, TB
+	vld1.8	{TA-TB}, [\src]!
+	veor	\r2, \r2, TA
+	veor	\r3, \r3, TB
+	vst1.8	{\r0-\r1}, [\dst]!
+	vst1.8	{\r2-\r3}, [\dst]!
+	.endm
+
+/*
+ * If \n >= \bytes: \bytes of dst = src ^ the keystream k0 (|| k1), through
+ * t0 (|| t1); the keystream moves down (m0 = s0, m1 = s1); \n -= \bytes.
+ */
+	.macro	xr_piece, src, dst, n, bytes, t0, k0, t1, k1, m0, s0, m1, s1
+	cmp	\n, #\bytes
+	blt	.Lxp\@
+	.ifb	\t1
+	vld1.8	{\t0}, [\src]!
+	veor	\t0, \t0, \k0
+	vst1.8	{\t0}, [\dst]!
+	.else
+	vld1.8	{\t0-\t1}, [\src]!
+	veor	\t0, \t0, \k0
+	veor	\t1, \t1, \k1
+	vst1.8	{\t0-\t1}, [\dst]!
+	.endif
+	vmov	\m0, \s0
+	.ifnb	\m1
+	vmov	\m1, \s1
+	.endif
+	sub	\n, \n, #\bytes
+.Lxp\@:
+	.endm
+
+/*
+ * dst = src ^ the keystream in q0..q3 for \n = 1..63 bytes, straight from
+ * the registers: 32, 16, 8, 4 bytes by the bits of \n, then single bytes.
+ * Clobbers \s0, \s1, q8, q9; \n = 0.
+ */
+	.macro	xor_regs, src, dst, n, s0, s1
+	xr_piece	\src, \dst, \n, 32, q8, q0, q9, q1, q0, q2, q1, q3
+	xr_piece	\src, \dst, \n, 16, q8, q0, , , q0, q1
+	xr_piece	\src, \dst, \n, 8, d16, d0, , , d0, d1
+.Lxr4\@:
+	vmov.32	\s1, d0[0]
+	cmp	\n, #4
+	blt	.Lxr1\@
+	ldr	\s0, [\src], #4
+	eor	\s0, \s0, \s1
+	str	\s0, [\dst], #4
+	vmov.32	\s1, d0[1]
+	sub	\n, \n, #4
+.Lxr1\@:
+	cmp	\n, #0
+	beq	.Lxrdone\@
+.Lxrbyte\@:
+	ldrb	\s0, [\src], #1
+	eor	\s0, \s0, \s1
+	strb	\s0, [\dst], #1
+	lsr	\s1, \s1, #8
+	subs	\n, \n, #1
+	bne	.Lxrbyte\@
+.Lxrdone\@:
+	.endm
+
+/* block \b's rows = block \p's, the counter one further (TC = {1,0,0,0}) */
+	.macro	rows_next, b, p
+	vmov	R\b\()0, RA0
+	vmov	R\b\()1, RA1
+	vmov	R\b\()2, RA2
+	vadd.i32	R\b\()3, R\p\()3, TC
+	.endm
+
+	.macro	r_addin, b, x, y		/* row x += y (an input row) */
+	vadd.i32	R\b\x, R\b\x, \y
+	.endm
+
+/* row 3 += input row 3 (TB), counting on by TC for B and C */
+	.macro	r_addctr, b, x, y
+	.ifnc	\b, A
+	vadd.i32	TB, TB, TC
+	.endif
+	vadd.i32	R\b\()3, R\b\()3, TB
+	.endm
+
+/* dst = src ^ the keystream of block \b, whole; srcp, dstp advance */
+	.macro	xor_rows, b
+	xor_block	srcp, dstp, R\b\()0, R\b\()1, R\b\()2, R\b\()3
+	.endm
+
+/* q0..q3 = block \b's keystream (for xor_regs) */
+	.macro	rows_to_a, b
+	vmov	q0, R\b\()0
+	vmov	q1, R\b\()1
+	vmov	q2, R\b\()2
+	vmov	q3, R\b\()3
+	.endm
+
+/*
+ * The last len bytes, 64 (\k - 1) < len <= 64 \k, as \k blocks from the
+ * frame: F_IN (word 12 = the first counter; block B, C count on by F_ONE),
+ * F_ROT8, F_NR.  The blocks but the last are whole; the last may be
+ * partial (moved to q0..q3 for xor_regs).  srcp, dstp advance; clobbers
+ * t, cnt, src2, dst2, q0-q3 and q8-q15 (and q4-q7 if \k > 1); len = 0.
+ */
+	.macro	chacha_kblocks, k
+	add	t, sp, #F_IN
+	vld1.32	{RA0-RA1}, [t]!
+	vld1.32	{RA2-RA3}, [t]!
+	.if	\k >= 2
+	add	t, t, #(F_ONE - F_CTRINC)
+	vld1.32	{TC}, [t]
+	rows_next	B, A
+	.endif
+	.if	\k >= 3
+	rows_next	C, B
+	.endif
+	vldr	d28, [sp, #F_ROT8]
+	ldr	cnt, [sp, #F_NR]
+	block_rounds	\k, cnt
+	add	t, sp, #F_IN
+	vld1.32	{TA-TB}, [t]!		/* rows 0, 1 */
+	kb	\k, r_addin, 0, TA
+	kb	\k, r_addin, 1, TB
+	vld1.32	{TA-TB}, [t]!		/* rows 2, 3 */
+	.if	\k >= 2
+	add	t, t, #(F_ONE - F_CTRINC)
+	vld1.32	{TC}, [t]
+	.endif
+	kb	\k, r_addin, 2, TA
+	kb	\k, r_addctr
+	.if	\k >= 2
+	xor_rows	A
+	.endif
+	.if	\k >= 3
+	xor_rows	B
+	.endif
+	subs	len, len, #(64 * \k)
+	blt	.Lkpart\@
+	.if	\k == 1
+	xor_rows	A
+	.elseif	\k == 2
+	xor_rows	B
+	.else
+	xor_rows	C
+	.endif
+	b	.Lkdone\@
+.Lkpart\@:
+	add	len, len, #64
+	.if	\k == 2
+	rows_to_a	B
+	.elseif	\k == 3
+	rows_to_a	C
+	.endif
+	xor_regs	srcp, dstp, len, src2, dst2
+.Lkdone\@:
+	.endm
+
+/*
+ * The last len (1..192) bytes after the setup: ceil(len / 64) blocks at
+ * once in row form (chacha_kblocks).
+ */
+	.macro	chacha_blocks_frame
+	cmp	len, #64
+	bgt	.Lbf2\@
+	chacha_kblocks	1
+	b	.Lbfdone\@
+.Lbf2\@:
+	cmp	len, #128
+	bgt	.Lbf3\@
+	chacha_kblocks	2
+	b	.Lbfdone\@
+.Lbf3\@:
+	chacha_kblocks	3
+.Lbfdone\@:
+	.endm
+
+/*
+ * dst = src ^ the keystream buffer at sp + F_KS for len = 193..255 bytes
+ * (a chunk through the buffer): three whole blocks, then the partial
+ * fourth by xor_regs; then the buffer wiped.  srcp, dstp advance;
+ * clobbers t, src2, dst2, q0-q3, q8, q9, q12, q13; len = 0.
+ */
+	.macro	chacha_xor_buf
+	add	t, sp, #F_KS
+	.rept	3
+	vld1.8	{q0-q1}, [t]!
+	vld1.8	{q2-q3}, [t]!
+	xor_block	srcp, dstp, q0, q1, q2, q3
+	.endr
+	vld1.8	{q0-q1}, [t]!
+	vld1.8	{q2-q3}, [t]
+	sub	len, len, #192
+	xor_regs	srcp, dstp, len, src2, dst2
+	vmov.i8	q0, #0
+	vmov.i8	q1, #0
+	add	t, sp, #F_KS
+	.rept	256 / 32
+	vst1.8	{q0-q1}, [t]!
+	.endr
+	.endm
+
+/*
+ * The last len bytes, 0 < len < 256, after the setup (the stitched step's
+ * tail): up to 192 bytes, ceil(len / 64) row-form blocks at once (a
+ * four-block chunk costs about 3.5 row-form blocks in instructions);
+ * 193..255 bytes, one chunk through the buffer.  srcp, dstp advance;
+ * clobbers t, cnt, src2, dst2, rs, q0-q15; len = 0.
+ */
+	.macro	chacha_short
+	cmp	len, #192
+	ble	.Lblocks\@
+	chacha_rounds4
+	chacha_out4	ks_buf
+	chacha_xor_buf
+	b	.Lshort_done\@
+.Lblocks\@:
+	chacha_blocks_frame
+.Lshort_done\@:
+	.endm
+
+/*
+ * Common prologue of the ChaCha entry points: the frame copy F_IN of the
+ * state (its word 12 then counts the blocks), the counter offsets, the
+ * vtbl index, and state[12] advanced by the number of blocks (public).
+ * \st = state (+ 32 on return), \n = bytes (clobbered), \consts =
+ * chacha_consts' label; clobbers r2, t.
+ */
+	.macro	chacha_setup, st, n, consts
+	vld1.32	{q8-q9}, [\st]!
+	vld1.32	{q10-q11}, [\st]
+	add	t, sp, #F_IN
+	vst1.32	{q8-q9}, [t]!
+	vst1.32	{q10-q11}, [t]!
+	adr	r2, \consts
+	vld1.32	{q8-q9}, [r2]!
+	vldr	d20, [r2]
+	vst1.32	{q8-q9}, [t]		/* F_CTRINC, F_ONE */
+	vstr	d20, [sp, #F_ROT8]
+	ldr	r2, [\st, #16]		/* state[12] */
+	add	\n, \n, #63
+	add	r2, r2, \n, lsr #6
+	str	r2, [\st, #16]
+	.endm
+
+/* zero the first \size bytes of the frame (keystream, slots, key copies) */
+	.macro	zero_frame, size
 	vmov.i8	q0, #0
 	vmov.i8	q1, #0
 	mov	t, sp
-	.rept	FRAME / 32
+	.rept	\size / 32
 	vst1.8	{q0-q1}, [t]!
 	.endr
 	.endm
@@ -505,81 +876,101 @@ cnt	.req	lr
  * void ctneon_chacha_crypt(u32 state[16], u8 *dst, const u8 *src,
  *                          int bytes, int nrounds);
  * r0 state, r1 dst, r2 src, r3 bytes, [sp] nrounds (20 or 12).
+ * 1..64 bytes: one block in registers, no frame.  Else whole 256-byte
+ * chunks with four blocks at once, then chacha_short.
  * Clobbers r0-r3, r12, q0-q15 (d8-d15 and r4-r11 saved).
  */
+	chacha_consts	.Lcrypt_consts
+.set	F_NR,		FRAME + 64 + 36	/* the nrounds argument, above the saves */
 SYM_FUNC_START(ctneon_chacha_crypt)
+	cmp	r3, #64
+	bgt	.Lcrypt_frame
+	cmp	r3, #0
+	ble	.Lcrypt_ret
+	vld1.32	{q0-q1}, [r0]!
+	vld1.32	{q2-q3}, [r0]
+	adr	ip, .Lcrypt_consts
+	vldr	d28, [ip, #32]
+	ldr	ip, [sp]		/* nrounds */
+	block_rounds	1, ip
+	sub	ip, r0, #32
+	vld1.32	{q8-q9}, [ip]
+	vld1.32	{q10-q11}, [r0]
+	vadd.i32	q0, q0, q8
+	vadd.i32	q1, q1, q9
+	vadd.i32	q2, q2, q10
+	vadd.i32	q3, q3, q11
+	ldr	ip, [r0, #16]		/* state[12] += 1 */
+	add	ip, ip, #1
+	str	ip, [r0, #16]
+	cmp	r3, #64
+	blt	.Lcrypt_part
+	vld1.8	{q8-q9}, [r2]!
+	veor	q0, q0, q8
+	veor	q1, q1, q9
+	vld1.8	{q8-q9}, [r2]
+	veor	q2, q2, q8
+	veor	q3, q3, q9
+	vst1.8	{q0-q1}, [r1]!
+	vst1.8	{q2-q3}, [r1]
+.Lcrypt_ret:
+	bx	lr
+.Lcrypt_part:
+	xor_regs	r2, r1, r3, r0, ip
+	bx	lr
+
+.Lcrypt_frame:
 	push	{r4-r11, lr}
-	ldr	r4, [sp, #36]		/* nrounds */
 	vpush	{d8-d15}
 	sub	sp, sp, #FRAME
-	str	r0, [sp, #F_STATE]
-	str	r1, [sp, #F_DST]
-	str	r2, [sp, #F_SRC]
-	str	r3, [sp, #F_BYTES]
-	lsr	r4, r4, #1
-	str	r4, [sp, #F_NR]
-	mov	r1, r3
-	chacha_setup
-.Lcrypt_loop:
-	ldr	t, [sp, #F_BYTES]
-	cmp	t, #0
+	mov	dstp, r1
+	mov	srcp, r2
+	mov	len, r3
+	chacha_setup	r0, r3, .Lcrypt_consts
+	mov	rs, #64
+	cmp	len, #192
+	ble	.Lcrypt_short
+.Lcrypt_chunk:				/* more than 192 bytes left */
+	chacha_rounds4	1
+	subs	len, len, #256
+	blt	.Lcrypt_buf
+	chacha_out4	ks_xor, 0
+	cmp	len, #0
 	ble	.Lcrypt_done
-	ldr	r4, [sp, #F_NR]
-	chacha_chunk	r4
-	ldr	t, [sp, #F_BYTES]
-	cmp	t, #256
-	blt	.Lcrypt_tail
-	xor_full
-	b	.Lcrypt_loop
-.Lcrypt_tail:
-	xor_tail
+	next_chunk
+	cmp	len, #192
+	bgt	.Lcrypt_chunk
+	b	.Lcrypt_blocks
+.Lcrypt_short:
+	cmp	len, #0
+	ble	.Lcrypt_done
+.Lcrypt_blocks:
+	chacha_blocks_frame
 .Lcrypt_done:
-	zero_frame
+	zero_frame	(F_CTRINC / 32) * 32
 	add	sp, sp, #FRAME
 	vpop	{d8-d15}
 	pop	{r4-r11, pc}
+.Lcrypt_buf:				/* 193..255 bytes: the chunk's head */
+	add	len, len, #256
+	chacha_out4	ks_buf, 0
+	chacha_xor_buf
+	b	.Lcrypt_done
 SYM_FUNC_END(ctneon_chacha_crypt)
+.set	F_NR,		448
 
 /*
  * void ctneon_hchacha(const u32 state[16], u32 out[8], int nrounds);
- * r0 state, r1 out, r2 nrounds.  One block, one row per register
- * (q0..q3 = rows 0..3); the diagonal round rotates rows 1..3 by one, two,
- * three words (vext) so that the diagonals become columns.
- * Clobbers r2, q0-q3, q8.
+ * r0 state, r1 out, r2 nrounds.  One block in row form (block_rounds).
+ * Clobbers r2, r3, q0-q3, q12, d28.
  */
-	.macro	hqr
-	vadd.i32	q0, q0, q1
-	veor		q3, q3, q0
-	vrev32.16	q3, q3
-	vadd.i32	q2, q2, q3
-	veor		q8, q1, q2
-	vshl.u32	q1, q8, #12
-	vsri.u32	q1, q8, #20
-	vadd.i32	q0, q0, q1
-	veor		q8, q3, q0
-	vshl.u32	q3, q8, #8
-	vsri.u32	q3, q8, #24
-	vadd.i32	q2, q2, q3
-	veor		q8, q1, q2
-	vshl.u32	q1, q8, #7
-	vsri.u32	q1, q8, #25
-	.endm
-
+	chacha_consts	.Lhchacha_consts
 SYM_FUNC_START(ctneon_hchacha)
 	vld1.32	{q0-q1}, [r0]!
 	vld1.32	{q2-q3}, [r0]
-	lsr	r2, r2, #1
-.Lhchacha_loop:
-	hqr
-	vext.8	q1, q1, q1, #4
-	vext.8	q2, q2, q2, #8
-	vext.8	q3, q3, q3, #12
-	hqr
-	vext.8	q1, q1, q1, #12
-	vext.8	q2, q2, q2, #8
-	vext.8	q3, q3, q3, #4
-	subs	r2, r2, #1
-	bne	.Lhchacha_loop
+	adr	r3, .Lhchacha_consts
+	vldr	d28, [r3, #32]
+	block_rounds	1, r2
 	vst1.32	{q0}, [r1]!
 	vst1.32	{q3}, [r1]
 	bx	lr
@@ -856,64 +1247,71 @@ SYM_FUNC_END(ctneon_poly1305_final)
  * void ctneon_chachapoly_crypt(u32 state[16], u8 *pstate, u8 *dst,
  *                              const u8 *src, int bytes, int enc);
  * r0 state, r1 pstate, r2 dst, r3 src, [sp] bytes, [sp, #4] enc.
- * ChaCha20 (20 rounds).  Clobbers r0-r3, r12, q0-q15 (d8-d15 and r4-r11
+ * ChaCha20 (20 rounds).  Whole chunks with Poly1305 in the rounds, the
+ * tail (< 256 bytes) by chacha_short with Poly1305 before (decrypt) or
+ * after (encrypt).  Clobbers r0-r3, r12, q0-q15 (d8-d15 and r4-r11
  * saved).
  */
+	chacha_consts	.Lcp_consts
 SYM_FUNC_START(ctneon_chachapoly_crypt)
 	push	{r4-r11, lr}
 	ldr	r4, [sp, #36]		/* bytes */
 	ldr	r5, [sp, #40]		/* enc */
 	vpush	{d8-d15}
 	sub	sp, sp, #FRAME
-	str	r0, [sp, #F_STATE]
 	str	r1, [sp, #F_PSTATE]
 	str	r2, [sp, #F_DST]
 	str	r3, [sp, #F_SRC]
-	str	r4, [sp, #F_BYTES]
 	str	r5, [sp, #F_ENC]
 	mov	r2, #0
 	str	r2, [sp, #F_PEND]
+	mov	r2, #20
+	str	r2, [sp, #F_NR]
 	poly_frame	r1
-	mov	r1, r4
-	chacha_setup			/* sets spl */
+	mov	len, r4
+	chacha_setup	r0, r4, .Lcp_consts
+	ldr	srcp, [sp, #F_SRC]
+	ldr	dstp, [sp, #F_DST]
 	ldr	t, [sp, #F_PSTATE]
 	ldm	t, {h0, h1, h2, h3, h4}
 
 .Lcp_full:
-	ldr	t, [sp, #F_BYTES]
-	cmp	t, #256
+	cmp	len, #256
 	blt	.Lcp_tail
 	ldr	t, [sp, #F_ENC]
 	cmp	t, #0
 	bne	.Lcp_enc
-	ldr	inp, [sp, #F_SRC]	/* decrypt: this chunk's ciphertext */
+	mov	inp, srcp		/* decrypt: this chunk's ciphertext */
 	b	.Lcp_chunk
 .Lcp_enc:
 	ldr	inp, [sp, #F_PEND]	/* encrypt: the previous chunk's */
-	ldr	t, [sp, #F_DST]
-	str	t, [sp, #F_PEND]
+	str	dstp, [sp, #F_PEND]
 	cmp	inp, #0
 	beq	.Lcp_first
 .Lcp_chunk:
-
-	ldr	t, [sp, #F_STATE]
-	chacha_load	t
-	mov	cnt, #8
+	str	srcp, [sp, #F_SRC]	/* the Poly1305 pieces take r7-r12 */
+	str	dstp, [sp, #F_DST]
+	chacha_load4
+	mov	cnt, #4
 .Lcp_rounds:
+	dround_poly
 	dround_poly
 	subs	cnt, cnt, #1
 	bne	.Lcp_rounds
 	dround
 	dround
-	ldr	t, [sp, #F_STATE]
-	chacha_finish	t
-	xor_full
+	ldr	srcp, [sp, #F_SRC]
+	ldr	dstp, [sp, #F_DST]
+	chacha_out4	ks_xor
+	next_chunk
+	sub	len, len, #256
 	b	.Lcp_full
 
 .Lcp_first:				/* encrypt, first chunk: nothing to absorb */
-	mov	g0, #10
-	chacha_chunk	g0
-	xor_full
+	chacha_rounds4
+	chacha_out4	ks_xor
+	next_chunk
+	sub	len, len, #256
 	b	.Lcp_full
 
 .Lcp_tail:
@@ -923,40 +1321,46 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	ldr	inp, [sp, #F_PEND]	/* the last whole chunk, if any */
 	cmp	inp, #0
 	beq	.Lcp_enc_tail
+	str	srcp, [sp, #F_SRC]	/* poly_block takes g0, g1 */
+	str	dstp, [sp, #F_DST]
 	mov	cnt, #16
 .Lcp_lag:
 	poly_block
 	subs	cnt, cnt, #1
 	bne	.Lcp_lag
+	ldr	srcp, [sp, #F_SRC]
+	ldr	dstp, [sp, #F_DST]
 .Lcp_enc_tail:
-	ldr	t, [sp, #F_BYTES]
-	cmp	t, #0
+	cmp	len, #0
 	ble	.Lcp_done
-	mov	g0, #10
-	chacha_chunk	g0
-	ldr	g2, [sp, #F_BYTES]
-	ldr	inp, [sp, #F_DST]	/* where the tail's ciphertext goes */
-	str	inp, [sp, #F_PEND]
-	xor_tail
+	str	len, [sp, #F_BYTES]
+	str	dstp, [sp, #F_PEND]	/* where the tail's ciphertext goes */
+	b	.Lcp_tail_ks
+
+.Lcp_dec_tail:
+	cmp	len, #0
+	ble	.Lcp_done
+	str	srcp, [sp, #F_SRC]
+	str	dstp, [sp, #F_DST]
+	mov	inp, srcp
+	mov	g2, len
+	poly_absorb_tail		/* before dst (maybe = src) is written */
+	ldr	srcp, [sp, #F_SRC]
+	ldr	dstp, [sp, #F_DST]
+
+.Lcp_tail_ks:				/* one copy of the short path for both */
+	chacha_short
+	ldr	t, [sp, #F_ENC]
+	cmp	t, #0
+	beq	.Lcp_done
 	ldr	inp, [sp, #F_PEND]
 	ldr	g2, [sp, #F_BYTES]
 	poly_absorb_tail
-	b	.Lcp_done
-
-.Lcp_dec_tail:
-	ldr	g2, [sp, #F_BYTES]
-	cmp	g2, #0
-	ble	.Lcp_done
-	ldr	inp, [sp, #F_SRC]
-	poly_absorb_tail		/* before dst (maybe = src) is written */
-	mov	g0, #10
-	chacha_chunk	g0
-	xor_tail
 
 .Lcp_done:
 	ldr	t, [sp, #F_PSTATE]
 	stm	t, {h0, h1, h2, h3, h4}
-	zero_frame
+	zero_frame	FRAME
 	add	sp, sp, #FRAME
 	vpop	{d8-d15}
 	pop	{r4-r11, pc}

@@ -52,7 +52,7 @@
 #include "tests/ct/leaky.h"
 
 #define CT_MAXLEN	720		/* the longest case: 704 ChaCha bytes */
-#define CT_MAXLENS	10
+#define CT_MAXLENS	12
 
 /* Every secret and every output: one static object, fixed addresses. */
 static struct {
@@ -339,8 +339,12 @@ static const int ct_nokey[] = { 0 };
 #define CT_XTS_BYTES	{ 16, 32, 48, 17, 31, 33, 47, 100 }
 /* bit-sliced: one partial batch, one, one and a bit, two, two and a bit */
 #define CT_BS_BLOCKS	{ 1, 7, 8, 9, 16, 17 }
-/* ChaCha: tails alone, 4-block (256 B) and 6-block (384 B) steps, all mixed */
-#define CT_CHACHA_BYTES	{ 1, 17, 65, 256, 300, 384, 513, 640, 704 }
+/*
+ * ChaCha: tails alone, 4-block (256 B) and 6-block (384 B) steps, all mixed;
+ * arm's tails: 1, 2, 3 row-form blocks (17, 65, 150) and the buffered
+ * four-block chunk (240)
+ */
+#define CT_CHACHA_BYTES	{ 1, 17, 65, 150, 240, 256, 300, 384, 513, 640, 704 }
 
 static const struct ct_family ct_families[] = {
 	{ "ctneon_vpaes_ecb_encrypt", call_ecb_encrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },

@@ -688,7 +688,10 @@ static void run_stream(FILE *f)
 static void test_counter_wrap(void)
 {
 	static u8 data[1200], ref[1200], out[1200 + 32];
-	static const size_t lens[] = { 1, 63, 64, 65, 128, 191, 256, 300, 511, 512, 777, 1024, 1200 };
+	/* every tail shape of the arm core: 1, 2, 3 row-form blocks, the
+	 * buffered chunk (193..255), after whole chunks too */
+	static const size_t lens[] = { 1, 15, 63, 64, 65, 127, 128, 129, 191, 192, 193, 255,
+				       256, 300, 320, 449, 511, 512, 777, 1024, 1200 };
 	int bad = 0, cases = 0;
 	u32 k, nr;
 	size_t i;
@@ -878,6 +881,8 @@ static void test_callsaved(void)
 
 	m |= ctneon_call_saved((void *)ctneon_chacha_crypt, st, buf, buf, 1000, 20);
 	m |= ctneon_call_saved((void *)ctneon_chacha_crypt, st, buf, buf, 100, 12);
+	m |= ctneon_call_saved((void *)ctneon_chacha_crypt, st, buf, buf, 50, 20);
+	m |= ctneon_call_saved((void *)ctneon_chacha_crypt, st, buf, buf, 240, 20);
 	m |= ctneon_call_saved((void *)ctneon_hchacha, st, out8, 20);
 	m |= ctneon_call_saved((void *)ctneon_poly1305_init, pstate, key);
 	m |= ctneon_call_saved((void *)ctneon_poly1305_blocks, pstate, buf, 40);
