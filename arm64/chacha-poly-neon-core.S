@@ -41,8 +41,37 @@
  * q-ops a double round (28 + 6 ext) against 28 in the 4-way layout, but
  * the A53 model runs the 6 blocks in 190 cycles a double round (0.49
  * cycles per byte and double round, against 0.67), and the A72 model is
- * better too (104 cycles / 384 B against 92 / 256 B).  Tails of 256..383
- * bytes take one 4-way step.
+ * better too (104 cycles / 384 B against 92 / 256 B).
+ *
+ * Seven blocks at a time (the plain ChaCha loop, 448 bytes): the six NEON
+ * blocks plus a seventh on the integer unit (counter + 6), its sixteen
+ * words in w registers (sw0-sw15), a quarter-round being add, eor, ror
+ * (12 instructions, no temporary).  The A72 model shows why: the 6-way
+ * step keeps both NEON pipes (F0/F1) busy (102 of 104 cycles a double
+ * round) while the integer pipes idle, so the 96 integer instructions of
+ * a double round are free there: 7 blocks in 103 cycles, 14.7 a block
+ * against 17.3.  Not on the A53 model: it completes in order, so an
+ * integer instruction behind a 6-cycle NEON q-op waits 3 cycles, and each
+ * switch from NEON to integer costs about 2 issue cycles.  Hence the
+ * integer half round goes as one run of 48 instructions right after the
+ * NEON half round's last step, where the ext of the rows waits on the
+ * last sri anyway: 248 cycles a double round (35.4 a block against 31.7,
+ * 12% more; spread one step per NEON step it was 286, two runs per
+ * step 350).  The interleaving the in-tree driver uses (4 NEON blocks +
+ * 1 integer, 320 bytes) is no gain over six NEON blocks on either model:
+ * the 4-way NEON code is latency-bound on the A72 too (92 cycles, 4
+ * independent q-ops per 3-cycle step for 2 pipes), so 5 blocks take 92
+ * (18.4 a block) and 230 on the A53 (46).  The 5-block step is kept for
+ * the remainders.  The integer registers are those of Poly1305, so the
+ * stitched step has no such block (see Cost).
+ *
+ * The remainder cascade (ctneon_chacha_crypt): 7-block steps while 11 or
+ * more blocks are left, then 10 blocks as 6 + 4, 9 as 5 + 4, 8 as 4 + 4
+ * (a 7-block step would leave 1..3 blocks to the one-block path, whose
+ * single dependency chain costs about as much as a whole 4-block step on
+ * the A72), 7 as 7; below that 6, 5 or 4, then the one-block tail.  So a
+ * 4 KiB page is 8 x 7 + 4 + 4 and 1420 bytes 7 + 7 + 4 + 4 + a partial
+ * block.
  *
  * One block ("words down rows"): v0..v3 are the rows (0..3), (4..7),
  * (8..11), (12..15); a column round is one QR on whole rows, then ext
@@ -51,7 +80,7 @@
  * byte tail (and HChaCha): about 36 instructions per double round for one
  * block against 30 per block in the 4-way path, but a single dependency
  * chain.  A final partial block goes through a 64-byte stack buffer,
- * byte by byte, and the buffer is wiped.
+ * 16 bytes at a time, then byte by byte, and the buffer is wiped.
  *
  * HChaCha (the XChaCha subkey): the rounds on state without the final
  * addition; out = words 0..3 and 12..15.
@@ -125,6 +154,8 @@
  *   v20-v27  the two row blocks of the 6-way step; data in/out
  *   v28-v29  their rotation temporaries, counters + 4 and + 5
  *   v30      .Lrot8 byte map; v31 the lane counters {0, 1, 2, 3}
+ *   w0-w7, w16, w17, w19-w24  the integer block of the 5- and 7-block
+ *            steps (words 0..15, plain ChaCha only)
  *   x8 st, x9 dst, x10 src, x11 len (bytes left, 64-bit), w12 nr (double
  *   rounds), w13 cnt, x14/x15 scratch, x16 pp (Poly1305 data pointer),
  *   x17 pst; x19-x21 acc0-acc2 (h0-h2), x22-x24 r0, r1, rs1, x25 the pad bit (1),
@@ -142,24 +173,44 @@
  * depends only on bytes, nrounds, enc and buffer pointers.
  *
  * Cost.  Executed instructions (QEMU trace of tests/ct) and llvm-mca
- * cycles of the steady-state loop bodies (-mcpu=cortex-a53 / cortex-a72;
- * per 384 bytes: 10 double rounds + the finish):
- *   ChaCha20, 6-way: 181 instructions a double round, finish 112:
- *     5.0 instructions/byte; A53 190 cycles a double round, finish 202:
- *     5.5 cycles/byte; A72 104 and 94: 2.95 cycles/byte.
- *   (4-way alone: 113 a double round / 256 B; A53 172, A72 92 cycles:
- *     7.35 and 3.9 cycles/byte with its finish.)
+ * cycles of the steady-state loop bodies (-mcpu=cortex-a53 / cortex-a72),
+ * a double round:
+ *   7 blocks (6 NEON + integer): 277 instructions; A53 248, A72 103 cycles
+ *   6 blocks (NEON):             181;              A53 190, A72 104
+ *   5 blocks (4 NEON + integer): 209;              A53 230, A72 92
+ *   4 blocks (NEON):             113;              A53 172, A72 92
+ *   Whole calls of ctneon_chacha_crypt (tests/ct/mca.sh on the
+ *   ctneon_chacha_crypt-perf cases: the executed stream of the core),
+ *   instructions/byte, A53 and A72 cycles/byte, before the integer block
+ *   -> now:
+ *     16 B     33.1, 139, 64.7  -> 26.8, 127, 63.1  (16-byte pieces)
+ *     1420 B   5.34, 7.75, 3.90 -> 6.29, 8.52, 3.85
+ *     4096 B   5.07, 6.09, 3.13 -> 6.42, 6.79, 2.89
+ *     16 KiB   5.08, 5.98, 3.06 -> 6.60, 6.63, 2.73
+ *   so the A72 gains 11% at 16 KiB (8% a page) for 11% more A53 cycles
+ *   and 30% more instructions.  The in-tree chacha20-neon (4 + 1 blocks,
+ *   its 320-byte call as executed, same method): 7.2 instructions/byte,
+ *   A53 10.8, A72 3.30 cycles/byte.
  *   Poly1305 alone: 30 instructions a block, 1.9 per byte; A53 45
  *     cycles a block (2.8 cycles/byte, the carry chains are serial),
  *     A72 21 (1.3 cycles/byte).
  *   Stitched, 6-way: 265 instructions a double round (8 of 10), 6.8
  *     instructions/byte; A72 104 cycles a double round: 2.95 cycles/byte,
  *     Poly1305 entirely hidden; A53 330: 8.4 cycles/byte, no better than
- *     the two passes (5.5 + 2.8).  The A53 model completes in order, so
- *     an integer instruction behind a 6-cycle NEON one waits about 3
- *     cycles, and the ~14 serial levels of a Poly1305 block cost that
- *     many waits wherever they are placed.  Two interleaved accumulators
- *     (blocks alternately, times r^2) would halve it; not done.
+ *     the two passes (5.5 + 2.8).  No integer ChaCha block here: besides
+ *     the registers (its 16 words beside the 26 the step already uses,
+ *     of 28: x18 is the platform's, x29/x30 the frame's), the A72
+ *     decodes 3 instructions a cycle, and 265 + 96 = 361 take 120 cycles:
+ *     7 blocks in 120 against 6 in 104, nothing gained.  The A53 model
+ *     completes in order, so an integer instruction behind a 6-cycle NEON
+ *     one waits about 3 cycles, and the ~14 serial levels of a Poly1305
+ *     block cost that many waits wherever they are placed.  Two
+ *     interleaved accumulators (blocks alternately, times r^2) would
+ *     halve it; not done.  5 cycles/byte for the AEAD on the A53 model is
+ *     out of reach: it issues one 128-bit NEON op a cycle, and ChaCha20
+ *     alone is about 300 q-ops a block (28 a double round in the 4-way
+ *     layout, ~18 to finish), 4.7 cycles/byte, before the 1.9 integer
+ *     instructions a byte of Poly1305 (at best 2 a cycle: 0.95 more).
  */
 
 #include <linux/linkage.h>
@@ -194,6 +245,44 @@
 
 	vrot8		.req	v30
 	vlanes		.req	v31
+
+	/*
+	 * the integer-unit block of the 5- and 7-block steps (plain ChaCha
+	 * only: the stitched step has these registers busy with Poly1305):
+	 * word n of the block in sw<n>, the same register as 64 bits in sx<n>
+	 */
+	sw0		.req	w0
+	sw1		.req	w1
+	sw2		.req	w2
+	sw3		.req	w3
+	sw4		.req	w4
+	sw5		.req	w5
+	sw6		.req	w6
+	sw7		.req	w7
+	sw8		.req	w16
+	sw9		.req	w17
+	sw10		.req	w19
+	sw11		.req	w20
+	sw12		.req	w21
+	sw13		.req	w22
+	sw14		.req	w23
+	sw15		.req	w24
+	sx0		.req	x0
+	sx1		.req	x1
+	sx2		.req	x2
+	sx3		.req	x3
+	sx4		.req	x4
+	sx5		.req	x5
+	sx6		.req	x6
+	sx7		.req	x7
+	sx8		.req	x16
+	sx9		.req	x17
+	sx10		.req	x19
+	sx11		.req	x20
+	sx12		.req	x21
+	sx13		.req	x22
+	sx14		.req	x23
+	sx15		.req	x24
 
 /* ------------------------------------------------------------ constants */
 
@@ -411,7 +500,91 @@
 	.endif
 	.endm
 
-/* ------------------------------------------------ ChaCha, 4-way and 6-way */
+/* ------------------------------- ChaCha, 4-way, 6-way, the integer block */
+
+/*
+ * The integer-unit block: step k (0..11) of one quarter-round on the
+ * words a, b, c, d in w registers (<<< n is ror by 32 - n).
+ */
+	.macro	sstep, k, a, b, c, d
+	.if	\k % 6 == 0
+	add	\a, \a, \b				// a += b
+	.elseif	\k % 6 == 1
+	eor	\d, \d, \a				// d ^= a
+	.elseif	\k % 6 == 2
+	ror	\d, \d, #(16 + 8 * (\k / 6))		// d <<<= 16, 8
+	.elseif	\k % 6 == 3
+	add	\c, \c, \d				// c += d
+	.elseif	\k % 6 == 4
+	eor	\b, \b, \c				// b ^= c
+	.else
+	ror	\b, \b, #(20 + 5 * (\k / 6))		// b <<<= 12, 7
+	.endif
+	.endm
+
+	/*
+	 * a half round of the integer block: the quarter-rounds (a_i, b_i,
+	 * c_i, d_i), i = 0..3, step by step (four independent instructions a
+	 * step); as one run, for the in-order A53 (see the design notes)
+	 */
+	.macro	shalf, a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3
+	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+	sstep	\k, \a0, \b0, \c0, \d0
+	sstep	\k, \a1, \b1, \c1, \d1
+	sstep	\k, \a2, \b2, \c2, \d2
+	sstep	\k, \a3, \b3, \c3, \d3
+	.endr
+	.endm
+
+	/* words 2i, 2i + 1 of the integer block = the state's */
+	.macro	sld2, i, a, b
+	ldp	\a, \b, [st, #(8 * \i)]
+	.endm
+
+	/* words 2i, 2i + 1 of the integer block += the state's */
+	.macro	sadd2, i, a, b
+	ldp	w14, w15, [st, #(8 * \i)]
+	add	\a, \a, w14
+	add	\b, \b, w15
+	.endm
+
+	/* op (sld2 or sadd2) on the eight word pairs, counter + n */
+	.macro	sstate, op, n
+	\op	0, sw0, sw1
+	\op	1, sw2, sw3
+	\op	2, sw4, sw5
+	\op	3, sw6, sw7
+	\op	4, sw8, sw9
+	\op	5, sw10, sw11
+	\op	6, sw12, sw13
+	\op	7, sw14, sw15
+	add	sw12, sw12, #\n
+	.endm
+
+	/*
+	 * 16 bytes at src + off ^= the words a..d (64-bit names; the high
+	 * halves of a, c are clear) into dst + off
+	 */
+	.macro	sxor16, off, a, b, c, d
+	orr	\a, \a, \b, lsl #32
+	orr	\c, \c, \d, lsl #32
+	ldp	x14, x15, [src, #\off]
+	eor	x14, x14, \a
+	eor	x15, x15, \c
+	stp	x14, x15, [dst, #\off]
+	.endm
+
+	/*
+	 * the integer block at counter + n: + the input state, XORed into the
+	 * 64 bytes at src + off to dst + off (the pointers are kept)
+	 */
+	.macro	sfinish, n, off
+	sstate	sadd2, \n
+	sxor16	(\off), sx0, sx1, sx2, sx3
+	sxor16	(\off + 16), sx4, sx5, sx6, sx7
+	sxor16	(\off + 32), sx8, sx9, sx10, sx11
+	sxor16	(\off + 48), sx12, sx13, sx14, sx15
+	.endm
 
 /*
  * Poly1305 stages between the ChaCha steps.  s = 0: none.  s = 1 (the
@@ -625,21 +798,33 @@
 	.endm
 
 	/* a double round on four blocks; s = 1: two Poly1305 blocks in it */
-	.macro	dround4, s
+	.macro	dround4, s, int=0
 	qr6	v0, v4, v8, v12, v1, v5, v9, v13, v2, v6, v10, v14, v3, v7, v11, v15, , , , , , , , , , , \s
+	.if	\int
+	shalf	sw0, sw4, sw8, sw12, sw1, sw5, sw9, sw13, sw2, sw6, sw10, sw14, sw3, sw7, sw11, sw15
+	.endif
 	qr6	v0, v5, v10, v15, v1, v6, v11, v12, v2, v7, v8, v13, v3, v4, v9, v14, , , , , , , , , , , \s
+	.if	\int
+	shalf	sw0, sw5, sw10, sw15, sw1, sw6, sw11, sw12, sw2, sw7, sw8, sw13, sw3, sw4, sw9, sw14
+	.endif
 	.endm
 
 	/*
 	 * a double round on six blocks: four words-across-lanes, two rows
 	 * (v20-v23, v24-v27); s = 2: three Poly1305 blocks in it
 	 */
-	.macro	dround6, s
+	.macro	dround6, s, int=0
 	.set	.Lpx, 0
 	qr6	v0, v4, v8, v12, v1, v5, v9, v13, v2, v6, v10, v14, v3, v7, v11, v15, v20, v21, v22, v23, v28, v24, v25, v26, v27, v29, \s
+	.if	\int
+	shalf	sw0, sw4, sw8, sw12, sw1, sw5, sw9, sw13, sw2, sw6, sw10, sw14, sw3, sw7, sw11, sw15
+	.endif
 	rows_rot v21, v22, v23, 1			// diagonals to columns
 	rows_rot v25, v26, v27, 1
 	qr6	v0, v5, v10, v15, v1, v6, v11, v12, v2, v7, v8, v13, v3, v4, v9, v14, v20, v21, v22, v23, v28, v24, v25, v26, v27, v29, \s
+	.if	\int
+	shalf	sw0, sw5, sw10, sw15, sw1, sw6, sw11, sw12, sw2, sw7, sw8, sw13, sw3, sw4, sw9, sw14
+	.endif
 	rows_rot v21, v22, v23, 3			// and back
 	rows_rot v25, v26, v27, 3
 	.endm
@@ -763,9 +948,14 @@
  * 256 bytes from src to dst (both += 256) with four blocks from state
  * (st[12] += 4).  stitch = 0: nr double rounds.  stitch = 1: 10 double
  * rounds, the first 8 absorbing 16 Poly1305 blocks from [pp] (pp += 256).
+ * int = 1 (plain only): 320 bytes, a fifth block (counter + 4) on the
+ * integer unit, its half rounds after the NEON ones (st[12] += 5).
  */
-	.macro	chacha4, stitch
+	.macro	chacha4, stitch, int=0
 	load4
+	.if	\int
+	sstate	sld2, 4				// the integer block
+	.endif
 	.if	\stitch
 	mov	cnt, #8
 .L\@_stitched:
@@ -777,11 +967,20 @@
 	mov	cnt, nr
 	.endif
 .L\@_rounds:
-	dround4	0
+	dround4	0, \int
 	subs	cnt, cnt, #1
 	b.ne	.L\@_rounds
+	.if	\int
+	sfinish	4, 256
+	.endif
 	finish4
+	.if	\int
+	add	src, src, #64
+	add	dst, dst, #64
+	ctr_add	5
+	.else
 	ctr_add	4
+	.endif
 	.endm
 
 /*
@@ -789,10 +988,14 @@
  * (st[12] += 6): counters + 0..3 in v0-v15, + 4 and + 5 in the rows
  * v20-v23 and v24-v27, output in counter order.  stitch = 0: nr double
  * rounds.  stitch = 1: 10 double rounds, the first 8 absorbing 24
- * Poly1305 blocks from [pp] (pp += 384).
+ * Poly1305 blocks from [pp] (pp += 384).  int = 1 (plain only): 448
+ * bytes, a seventh block (counter + 6) on the integer unit (st[12] += 7).
  */
-	.macro	chacha6, stitch
+	.macro	chacha6, stitch, int=0
 	load4
+	.if	\int
+	sstate	sld2, 6				// the integer block
+	.endif
 	ld1	{v20.4s-v23.4s}, [st]
 	ld1	{v24.4s-v27.4s}, [st]
 	adr	x14, .Lctr45
@@ -811,9 +1014,12 @@
 	mov	cnt, nr
 	.endif
 .L\@_rounds:
-	dround6	0
+	dround6	0, \int
 	subs	cnt, cnt, #1
 	b.ne	.L\@_rounds
+	.if	\int
+	sfinish	6, 384
+	.endif
 
 	ld1	{v16.4s-v19.4s}, [st]			// rows + input state
 	adr	x14, .Lctr45
@@ -843,9 +1049,15 @@
 	st1	{v16.16b-v19.16b}, [x15], #64
 	st1	{v28.16b-v31.16b}, [x15]
 	finish4						// blocks 0..3
+	.if	\int
+	add	src, src, #192
+	add	dst, dst, #192
+	ctr_add	7
+	.else
 	add	src, src, #128
 	add	dst, dst, #128
 	ctr_add	6
+	.endif
 	.endm
 
 /* ------------------------------------------------------ ChaCha, 1-way */
@@ -930,6 +1142,28 @@ ctneon_chacha6:
 	.size	ctneon_chacha6, . - ctneon_chacha6
 
 /*
+ * 448 bytes, 6-way plus the integer block (counter + 6), plain: as
+ * ctneon_chacha6, st[12] += 7, clobbers also x0-x7, x16, x17, x19-x24
+ */
+	.p2align 4
+	.type	ctneon_chacha7, %function
+ctneon_chacha7:
+	chacha6	0, 1
+	ret
+	.size	ctneon_chacha7, . - ctneon_chacha7
+
+/*
+ * 320 bytes, 4-way plus the integer block (counter + 4), plain: as
+ * ctneon_chacha4, st[12] += 5, clobbers also x0-x7, x15-x17, x19-x24
+ */
+	.p2align 4
+	.type	ctneon_chacha5, %function
+ctneon_chacha5:
+	chacha4	0, 1
+	ret
+	.size	ctneon_chacha5, . - ctneon_chacha5
+
+/*
  * 384 bytes, 6-way ChaCha20 stitched with 24 Poly1305 blocks from [pp]:
  * as ctneon_chacha4_poly, clobbers also v28, v29, x15
  */
@@ -963,6 +1197,17 @@ ctneon_chacha_tail:
 	add	x1, sp, #BUF
 	st1	{v0.16b-v3.16b}, [x1]
 	mov	x14, #0
+	sub	x15, x0, #16
+4:	cmp	x14, x15				// whole 16-byte pieces
+	b.gt	5f
+	ldr	q16, [src, x14]
+	ldr	q17, [x1, x14]
+	eor	v16.16b, v16.16b, v17.16b
+	str	q16, [dst, x14]
+	add	x14, x14, #16
+	b	4b
+5:	cmp	x14, x0					// then bytes
+	b.ge	6f
 2:	ldrb	w15, [src, x14]
 	ldrb	w13, [x1, x14]
 	eor	w15, w15, w13
@@ -970,7 +1215,7 @@ ctneon_chacha_tail:
 	add	x14, x14, #1
 	cmp	x14, x0
 	b.lt	2b
-	add	src, src, x0
+6:	add	src, src, x0
 	add	dst, dst, x0
 	ctr_add	1
 	stp	xzr, xzr, [x1]				// wipe the keystream
@@ -1026,16 +1271,40 @@ SYM_FUNC_START(ctneon_chacha_crypt)
 	sxtw	len, w3
 	lsr	nr, w4, #1
 	load_consts
-0:	cmp	len, #384
+	cmp	len, #256				// short: the 1-way path only
+	b.lt	3f
+0:	cmp	len, #704				// 7 blocks while 11 or more
 	b.lt	1f
-	bl	ctneon_chacha6
-	sub	len, len, #384
+	bl	ctneon_chacha7
+	sub	len, len, #448
 	b	0b
-1:	cmp	len, #256
+1:	cmp	len, #640				// 10 blocks: 6 + 4
+	b.ge	6f
+	cmp	len, #576				// 9: 5 + 4
+	b.ge	5f
+	cmp	len, #512				// 8: 4 + 4
+	b.ge	4f
+	cmp	len, #448				// 7
 	b.lt	2f
-	bl	ctneon_chacha4
+	bl	ctneon_chacha7
+	sub	len, len, #448
+	b	3f
+2:	cmp	len, #384				// 6, 5, 4
+	b.ge	6f
+	cmp	len, #320
+	b.ge	5f
+	cmp	len, #256
+	b.lt	3f
+4:	bl	ctneon_chacha4
 	sub	len, len, #256
-2:	bl	ctneon_chacha_tail
+	b	2b
+5:	bl	ctneon_chacha5
+	sub	len, len, #320
+	b	2b
+6:	bl	ctneon_chacha6
+	sub	len, len, #384
+	b	2b
+3:	bl	ctneon_chacha_tail
 	cp_leave
 SYM_FUNC_END(ctneon_chacha_crypt)
 
