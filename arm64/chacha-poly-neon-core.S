@@ -69,9 +69,11 @@
  * more blocks are left, then 10 blocks as 6 + 4, 9 as 5 + 4, 8 as 4 + 4
  * (a 7-block step would leave 1..3 blocks to the one-block path, whose
  * single dependency chain costs about as much as a whole 4-block step on
- * the A72), 7 as 7; below that 6, 5 or 4, then the one-block tail.  So a
- * 4 KiB page is 8 x 7 + 4 + 4 and 1420 bytes 7 + 7 + 4 + 4 + a partial
- * block.
+ * the A72), 7 as 7; below that 6, 5 or 4, then the one-block tail.  A
+ * final partial block after 4 or 6 whole ones rides as the integer block
+ * of a 5- or 7-block step whose keystream goes to the frame's buffer
+ * (int = 2, skeep; then ctneon_chacha_partial).  So a 4 KiB page is
+ * 8 x 7 + 4 + 4 and 1420 bytes 7 + 7 + 4 + (4 + the partial block).
  *
  * One block ("words down rows"): v0..v3 are the rows (0..3), (4..7),
  * (8..11), (12..15); a column round is one QR on whole rows, then ext
@@ -144,6 +146,12 @@
  * plain Poly1305 pass (before the decryption overwrites an in-place
  * input, after the encryption), the final partial 16-byte block of
  * ciphertext zero-padded to a whole block, pad bit set (RFC 8439 2.8).
+ * A message ending in 4 or 6 whole blocks and a partial one (257..319,
+ * 385..447 bytes left) ends instead with the plain 5- or 7-block step
+ * whose integer block is that partial one (ctneon_chacha5p, 7p), and
+ * the same plain Poly1305 pass over all of it (aead_partial): one NEON
+ * step rather than a NEON step and a one-block chain (1420 bytes on the
+ * A72 model: 4.31 -> 3.92 cycles/byte, A53 10.7 -> 10.0).
  *
  * Poly1305 state (CTNEON_POLY_STATE_SIZE bytes, 8-byte aligned):
  *     0 h0, 8 h1, 16 h2, 24 r0, 32 r1, 40 rs1, 48 s (16 bytes).
@@ -179,18 +187,24 @@
  *   6 blocks (NEON):             181;              A53 190, A72 104
  *   5 blocks (4 NEON + integer): 209;              A53 230, A72 92
  *   4 blocks (NEON):             113;              A53 172, A72 92
- *   Whole calls of ctneon_chacha_crypt (tests/ct/mca.sh on the
- *   ctneon_chacha_crypt-perf cases: the executed stream of the core),
- *   instructions/byte, A53 and A72 cycles/byte, before the integer block
- *   -> now:
- *     16 B     33.1, 139, 64.7  -> 26.8, 127, 63.1  (16-byte pieces)
- *     1420 B   5.34, 7.75, 3.90 -> 6.29, 8.52, 3.85
- *     4096 B   5.07, 6.09, 3.13 -> 6.42, 6.79, 2.89
- *     16 KiB   5.08, 5.98, 3.06 -> 6.60, 6.63, 2.73
- *   so the A72 gains 11% at 16 KiB (8% a page) for 11% more A53 cycles
- *   and 30% more instructions.  The in-tree chacha20-neon (4 + 1 blocks,
- *   its 320-byte call as executed, same method): 7.2 instructions/byte,
- *   A53 10.8, A72 3.30 cycles/byte.
+ *   Whole calls (tests/ct/mca.sh on the ctneon_chacha_crypt-perf and
+ *   ctneon_chachapoly_crypt-enc-perf cases: the executed stream of the
+ *   core), instructions/byte, A53 and A72 cycles/byte, before the integer
+ *   block (6-way loop, one-block tails) -> now:
+ *     ChaCha20  16 B     33.1, 139, 64.7  -> 26.8, 127, 63.1
+ *               64 B     6.53, 31.6, 15.7 -> 6.50, 31.6, 15.6
+ *               256 B    4.96, 8.38, 4.34 -> 5.06, 8.52, 4.38
+ *               1420 B   5.34, 7.75, 3.90 -> 6.73, 7.69, 3.25
+ *               4096 B   5.07, 6.09, 3.13 -> 6.42, 6.79, 2.89
+ *               16 KiB   5.08, 5.98, 3.06 -> 6.60, 6.63, 2.73
+ *     AEAD enc  16 B     36.3, 149, 70.4  -> 30.0, 138, 63.6
+ *               1420 B   7.21, 10.7, 4.31 -> 7.68, 10.0, 3.92
+ *               16 KiB   6.85, 8.89, 3.12 (unchanged: the stitched step)
+ *   so the A72 gains 11% at 16 KiB (8% a page, 17% at 1420 B) for 11%
+ *   more A53 cycles at 16 KiB (12% a page, 1% less at 1420 B) and 30%
+ *   more instructions.  The in-tree chacha20-neon (4 + 1 blocks, its
+ *   320-byte call as executed, same method): 7.2 instructions/byte, A53
+ *   10.8, A72 3.30 cycles/byte.
  *   Poly1305 alone: 30 instructions a block, 1.9 per byte; A53 45
  *     cycles a block (2.8 cycles/byte, the carry chains are serial),
  *     A72 21 (1.3 cycles/byte).
@@ -586,6 +600,23 @@
 	sxor16	(\off + 48), sx12, sx13, sx14, sx15
 	.endm
 
+	/*
+	 * the integer block at counter + n, + the input state, as keystream
+	 * into the frame's buffer (for ctneon_chacha_partial; sp is the
+	 * entry point's, the local routines have no frame)
+	 */
+	.macro	skeep, n
+	sstate	sadd2, \n
+	stp	sw0, sw1, [sp, #BUF]
+	stp	sw2, sw3, [sp, #(BUF + 8)]
+	stp	sw4, sw5, [sp, #(BUF + 16)]
+	stp	sw6, sw7, [sp, #(BUF + 24)]
+	stp	sw8, sw9, [sp, #(BUF + 32)]
+	stp	sw10, sw11, [sp, #(BUF + 40)]
+	stp	sw12, sw13, [sp, #(BUF + 48)]
+	stp	sw14, sw15, [sp, #(BUF + 56)]
+	.endm
+
 /*
  * Poly1305 stages between the ChaCha steps.  s = 0: none.  s = 1 (the
  * 4-block step): stage n of one block after step n = 0..11 of a half
@@ -950,6 +981,8 @@
  * rounds, the first 8 absorbing 16 Poly1305 blocks from [pp] (pp += 256).
  * int = 1 (plain only): 320 bytes, a fifth block (counter + 4) on the
  * integer unit, its half rounds after the NEON ones (st[12] += 5).
+ * int = 2: the same fifth block as keystream into the frame's buffer
+ * (skeep), for a final partial block; 256 bytes, st[12] += 4.
  */
 	.macro	chacha4, stitch, int=0
 	load4
@@ -970,11 +1003,13 @@
 	dround4	0, \int
 	subs	cnt, cnt, #1
 	b.ne	.L\@_rounds
-	.if	\int
+	.if	\int == 1
 	sfinish	4, 256
+	.elseif	\int == 2
+	skeep	4
 	.endif
 	finish4
-	.if	\int
+	.if	\int == 1
 	add	src, src, #64
 	add	dst, dst, #64
 	ctr_add	5
@@ -990,6 +1025,7 @@
  * rounds.  stitch = 1: 10 double rounds, the first 8 absorbing 24
  * Poly1305 blocks from [pp] (pp += 384).  int = 1 (plain only): 448
  * bytes, a seventh block (counter + 6) on the integer unit (st[12] += 7).
+ * int = 2: that block into the frame's buffer (384 bytes, st[12] += 6).
  */
 	.macro	chacha6, stitch, int=0
 	load4
@@ -1017,8 +1053,10 @@
 	dround6	0, \int
 	subs	cnt, cnt, #1
 	b.ne	.L\@_rounds
-	.if	\int
+	.if	\int == 1
 	sfinish	6, 384
+	.elseif	\int == 2
+	skeep	6
 	.endif
 
 	ld1	{v16.4s-v19.4s}, [st]			// rows + input state
@@ -1049,7 +1087,7 @@
 	st1	{v16.16b-v19.16b}, [x15], #64
 	st1	{v28.16b-v31.16b}, [x15]
 	finish4						// blocks 0..3
-	.if	\int
+	.if	\int == 1
 	add	src, src, #192
 	add	dst, dst, #192
 	ctr_add	7
@@ -1164,6 +1202,26 @@ ctneon_chacha5:
 	.size	ctneon_chacha5, . - ctneon_chacha5
 
 /*
+ * 256 or 384 bytes as ctneon_chacha4 or ctneon_chacha6 and the next
+ * keystream block (counter + 4 or + 6, from the integer unit) into the
+ * frame's buffer, for ctneon_chacha_partial.  Clobbers as ctneon_chacha5
+ * or ctneon_chacha7.
+ */
+	.p2align 4
+	.type	ctneon_chacha5p, %function
+ctneon_chacha5p:
+	chacha4	0, 2
+	ret
+	.size	ctneon_chacha5p, . - ctneon_chacha5p
+
+	.p2align 4
+	.type	ctneon_chacha7p, %function
+ctneon_chacha7p:
+	chacha6	0, 2
+	ret
+	.size	ctneon_chacha7p, . - ctneon_chacha7p
+
+/*
  * 384 bytes, 6-way ChaCha20 stitched with 24 Poly1305 blocks from [pp]:
  * as ctneon_chacha4_poly, clobbers also v28, v29, x15
  */
@@ -1179,6 +1237,11 @@ ctneon_chacha6_poly:
  * the last partial block through the frame's buffer (wiped).  In: st,
  * dst, src, len, nr, v30.  Out: dst, src += len, st[12] += ceil(len / 64).
  * len is kept.  Clobbers x0, x1, w13-w15, v0-v3, v16-v23, flags.
+ *
+ * ctneon_chacha_partial, its second entry: x0 = 1..63 bytes from src to
+ * dst with the keystream block already in the frame's buffer (skeep);
+ * src, dst += x0, st[12] += 1, the buffer wiped.  Clobbers x1, w13-w15,
+ * v16, v17, flags.
  */
 	.p2align 4
 	.type	ctneon_chacha_tail, %function
@@ -1196,6 +1259,8 @@ ctneon_chacha_tail:
 	chacha1_block
 	add	x1, sp, #BUF
 	st1	{v0.16b-v3.16b}, [x1]
+ctneon_chacha_partial:					// (x0 = 1..63)
+	add	x1, sp, #BUF
 	mov	x14, #0
 	sub	x15, x0, #16
 4:	cmp	x14, x15				// whole 16-byte pieces
@@ -1289,12 +1354,22 @@ SYM_FUNC_START(ctneon_chacha_crypt)
 	bl	ctneon_chacha7
 	sub	len, len, #448
 	b	3f
-2:	cmp	len, #384				// 6, 5, 4
-	b.ge	6f
+2:	cmp	len, #384				// 6, 5, 4, the last two
+	b.eq	6f					//   with a partial block
+	b.gt	7f					//   on the integer unit
 	cmp	len, #320
 	b.ge	5f
 	cmp	len, #256
+	b.eq	4f
 	b.lt	3f
+	bl	ctneon_chacha5p
+	sub	len, len, #256
+	b	8f
+7:	bl	ctneon_chacha7p
+	sub	len, len, #384
+8:	mov	x0, len
+	bl	ctneon_chacha_partial
+	cp_leave
 4:	bl	ctneon_chacha4
 	sub	len, len, #256
 	b	2b
@@ -1386,6 +1461,43 @@ SYM_FUNC_START(ctneon_poly1305_final)
 SYM_FUNC_END(ctneon_poly1305_final)
 
 /*
+ * The last step of a message whose end is n bytes (256 or 384) and a
+ * partial block: plain ChaCha20 by step (ctneon_chacha5p or 7p: the partial
+ * block on the integer unit, beside the NEON blocks, rather than a second
+ * one-block pass on its single dependency chain) and Poly1305 over the
+ * len bytes of ciphertext in a pass of its own, before the decryption
+ * (enc = 0: in place, the input is about to be overwritten) or after the
+ * encryption (enc = 1, after the pending x26 blocks).  The integer block
+ * takes the Poly1305 and pointer registers, so the accumulator goes to
+ * pstate first (x26 keeps pst across the step when it is reloaded).
+ * Returns from the entry point.
+ */
+	.macro	aead_partial, enc, step, n
+	.if	\enc
+	poly_nblocks x26
+	poly_store
+	mov	x26, pst
+	.else
+	mov	pp, src
+	bl	ctneon_poly_tail
+	poly_store
+	.endif
+	bl	\step
+	sub	len, len, #\n
+	mov	x0, len
+	bl	ctneon_chacha_partial
+	.if	\enc
+	mov	pst, x26
+	poly_load
+	add	len, len, #\n
+	sub	pp, dst, len
+	bl	ctneon_poly_tail
+	poly_store
+	.endif
+	cp_leave
+	.endm
+
+/*
  * void ctneon_chachapoly_crypt(u32 state[16], u8 *pstate, u8 *dst,
  *				const u8 *src, int bytes, int enc);
  * x0 state (ChaCha20, word 12 advanced), x1 pstate, x2 dst, x3 src,
@@ -1405,17 +1517,22 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	mov	nr, #10
 	load_consts
 	poly_load
-	cbz	w15, .Ldec
+	cbz	w15, .Ldec0
 
 	/*
 	 * encryption: Poly1305 one batch behind, x26 blocks of output
 	 * pending at pp
 	 */
 	mov	x26, #0
+	cmp	len, #256				// short: the tail only
+	b.lt	.Lenc_tail
 .Lenc6:
-	cmp	len, #384
+	cmp	len, #448
+	b.ge	2f
+	cmp	len, #384				// 6 blocks and a partial one
+	b.gt	.Lenc7p
 	b.lt	.Lenc4
-	cbz	x26, 0f
+2:	cbz	x26, 0f
 	bl	ctneon_chacha6_poly			// absorbs the 24 pending
 	b	1f
 0:	bl	ctneon_chacha6
@@ -1424,9 +1541,12 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	sub	len, len, #384
 	b	.Lenc6
 .Lenc4:
-	cmp	len, #256
+	cmp	len, #320
+	b.ge	2f
+	cmp	len, #256				// 4 blocks and a partial one
+	b.gt	.Lenc5p
 	b.lt	.Lenc_tail
-	cbz	x26, 0f
+2:	cbz	x26, 0f
 	bl	ctneon_chacha4_poly			// 16 of the 24 pending
 	mov	x0, #8
 	poly_nblocks x0					// and the other 8
@@ -1441,19 +1561,32 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	bl	ctneon_chacha_tail
 	bl	ctneon_poly_tail
 	b	.Ldone
+.Lenc7p:
+	aead_partial 1, ctneon_chacha7p, 384
+.Lenc5p:
+	aead_partial 1, ctneon_chacha5p, 256
 
 	/* decryption: Poly1305 on the input of the same batch */
+.Ldec0:
+	cmp	len, #256
+	b.lt	.Ldec_tail
 .Ldec:
-	cmp	len, #384
+	cmp	len, #448
+	b.ge	2f
+	cmp	len, #384				// 6 blocks and a partial one
+	b.gt	.Ldec7p
 	b.lt	.Ldec4
-	mov	pp, src
+2:	mov	pp, src
 	bl	ctneon_chacha6_poly
 	sub	len, len, #384
 	b	.Ldec
 .Ldec4:
-	cmp	len, #256
+	cmp	len, #320
+	b.ge	2f
+	cmp	len, #256				// 4 blocks and a partial one
+	b.gt	.Ldec5p
 	b.lt	.Ldec_tail
-	mov	pp, src
+2:	mov	pp, src
 	bl	ctneon_chacha4_poly
 	sub	len, len, #256
 .Ldec_tail:
@@ -1463,4 +1596,8 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 .Ldone:
 	poly_store
 	cp_leave
+.Ldec7p:
+	aead_partial 0, ctneon_chacha7p, 384
+.Ldec5p:
+	aead_partial 0, ctneon_chacha5p, 256
 SYM_FUNC_END(ctneon_chachapoly_crypt)
