@@ -146,12 +146,20 @@
  * plain Poly1305 pass (before the decryption overwrites an in-place
  * input, after the encryption), the final partial 16-byte block of
  * ciphertext zero-padded to a whole block, pad bit set (RFC 8439 2.8).
- * A message ending in 4 or 6 whole blocks and a partial one (257..319,
- * 385..447 bytes left) ends instead with the plain 5- or 7-block step
- * whose integer block is that partial one (ctneon_chacha5p, 7p), and
- * the same plain Poly1305 pass over all of it (aead_partial): one NEON
- * step rather than a NEON step and a one-block chain (1420 bytes on the
- * A72 model: 4.31 -> 3.92 cycles/byte, A53 10.7 -> 10.0).
+ * But the one-block path is a single dependency chain, about as slow
+ * as a whole 4-block step on the A72 model (and 2000 cycles a block on
+ * the A53's), so the stitched steps stop where they would leave blocks to
+ * it (aead_last): a last 6-block step leaving 1..255 or 321..383 bytes,
+ * a 4-block step with 257..383 left.  The end of the message (< 768 bytes) then goes
+ * plainly (aead_plain): ChaCha20 by the cascade of ctneon_chacha_crypt
+ * (chacha_any: 7-, 6-, 5-, 4-block steps, a final partial block on the
+ * integer unit), Poly1305 in a pass of its own over all of it, at 21
+ * cycles a block on the A72 model (stitched, it was free) and no loss on
+ * the A53's (stitched is no better than two passes there).  Enc, A53 /
+ * A72 cycles/byte before -> after: 1000 B 15.8 / 6.58 -> 11.1 / 4.75,
+ * 1400 B 13.9 / 5.60 -> 10.4 / 4.25, 1420 B (a last 5-block step with
+ * the partial block) 10.7 / 4.31 -> 10.0 / 3.94; 7% to 15% more
+ * instructions.
  *
  * Poly1305 state (CTNEON_POLY_STATE_SIZE bytes, 8-byte aligned):
  *     0 h0, 8 h1, 16 h2, 24 r0, 32 r1, 40 rs1, 48 s (16 bytes).
@@ -194,15 +202,20 @@
  *     ChaCha20  16 B     33.1, 139, 64.7  -> 26.8, 127, 63.1
  *               64 B     6.53, 31.6, 15.7 -> 6.50, 31.6, 15.6
  *               256 B    4.96, 8.38, 4.34 -> 5.06, 8.52, 4.38
+ *               1000 B   5.74, 12.7, 5.76 -> 6.58, 7.95, 3.40
+ *               1400 B   5.57, 10.9, 4.99 -> 6.73, 7.89, 3.33
  *               1420 B   5.34, 7.75, 3.90 -> 6.73, 7.69, 3.25
  *               4096 B   5.07, 6.09, 3.13 -> 6.42, 6.79, 2.89
  *               16 KiB   5.08, 5.98, 3.06 -> 6.60, 6.63, 2.73
  *     AEAD enc  16 B     36.3, 149, 70.4  -> 30.0, 138, 63.6
- *               1420 B   7.21, 10.7, 4.31 -> 7.68, 10.0, 3.92
+ *               1000 B   7.66, 15.8, 6.58 -> 8.56, 11.1, 4.75
+ *               1400 B   7.45, 13.9, 5.60 -> 8.02, 10.4, 4.25
+ *               1420 B   7.21, 10.7, 4.31 -> 7.71, 10.1, 3.94
  *               16 KiB   6.85, 8.89, 3.12 (unchanged: the stitched step)
  *   so the A72 gains 11% at 16 KiB (8% a page, 17% at 1420 B) for 11%
- *   more A53 cycles at 16 KiB (12% a page, 1% less at 1420 B) and 30%
- *   more instructions.  The in-tree chacha20-neon (4 + 1 blocks, its
+ *   more A53 cycles at 16 KiB (12% a page) and 30% more instructions;
+ *   lengths that used to end in one-block chains gain on both (1000 B:
+ *   A53 -37%, A72 -41%).  The in-tree chacha20-neon (4 + 1 blocks, its
  *   320-byte call as executed, same method): 7.2 instructions/byte, A53
  *   10.8, A72 3.30 cycles/byte.
  *   Poly1305 alone: 30 instructions a block, 1.9 per byte; A53 45
@@ -1320,6 +1333,72 @@ ctneon_poly_tail:
 2:	ret
 	.size	ctneon_poly_tail, . - ctneon_poly_tail
 
+/*
+ * len >= 0 bytes (any) from src to dst, plain ChaCha, the cascade of
+ * the design notes: 7-block steps while 11 or more blocks are left, then
+ * 10 = 6 + 4, 9 = 5 + 4, 8 = 4 + 4, 7; below that 6, 5 or 4 (a final
+ * partial block after 4 or 6 whole ones as the integer block: 5p, 7p);
+ * the rest one block at a time.  In: st, dst, src, len, nr, v30, v31.
+ * Out: dst, src advanced, st[12] += ceil(len / 64); len clobbered.
+ * Clobbers x0-x7, x13-x17, x19-x24, v0-v31, flags.
+ */
+	.macro	chacha_any
+	cmp	len, #256				// short: the 1-way path only
+	b.lt	.L\@_tail
+.L\@_7:
+	cmp	len, #704				// 7 blocks while 11 or more
+	b.lt	.L\@_10
+	bl	ctneon_chacha7
+	sub	len, len, #448
+	b	.L\@_7
+.L\@_10:
+	cmp	len, #640				// 10 blocks: 6 + 4
+	b.ge	.L\@_s6
+	cmp	len, #576				// 9: 5 + 4
+	b.ge	.L\@_s5
+	cmp	len, #512				// 8: 4 + 4
+	b.ge	.L\@_s4
+	cmp	len, #448				// 7
+	b.lt	.L\@_6
+	bl	ctneon_chacha7
+	sub	len, len, #448
+	b	.L\@_tail
+.L\@_6:
+	cmp	len, #384				// 6, 5, 4, the last two
+	b.eq	.L\@_s6				//   with a partial block
+	b.gt	.L\@_p7				//   on the integer unit
+	cmp	len, #320
+	b.ge	.L\@_s5
+	cmp	len, #256
+	b.eq	.L\@_s4
+	b.lt	.L\@_tail
+	bl	ctneon_chacha5p
+	sub	len, len, #256
+	b	.L\@_part
+.L\@_p7:
+	bl	ctneon_chacha7p
+	sub	len, len, #384
+.L\@_part:
+	mov	x0, len
+	bl	ctneon_chacha_partial
+	b	.L\@_done
+.L\@_s4:
+	bl	ctneon_chacha4
+	sub	len, len, #256
+	b	.L\@_6
+.L\@_s5:
+	bl	ctneon_chacha5
+	sub	len, len, #320
+	b	.L\@_6
+.L\@_s6:
+	bl	ctneon_chacha6
+	sub	len, len, #384
+	b	.L\@_6
+.L\@_tail:
+	bl	ctneon_chacha_tail
+.L\@_done:
+	.endm
+
 /* ------------------------------------------------------ entry points */
 
 /*
@@ -1336,50 +1415,7 @@ SYM_FUNC_START(ctneon_chacha_crypt)
 	sxtw	len, w3
 	lsr	nr, w4, #1
 	load_consts
-	cmp	len, #256				// short: the 1-way path only
-	b.lt	3f
-0:	cmp	len, #704				// 7 blocks while 11 or more
-	b.lt	1f
-	bl	ctneon_chacha7
-	sub	len, len, #448
-	b	0b
-1:	cmp	len, #640				// 10 blocks: 6 + 4
-	b.ge	6f
-	cmp	len, #576				// 9: 5 + 4
-	b.ge	5f
-	cmp	len, #512				// 8: 4 + 4
-	b.ge	4f
-	cmp	len, #448				// 7
-	b.lt	2f
-	bl	ctneon_chacha7
-	sub	len, len, #448
-	b	3f
-2:	cmp	len, #384				// 6, 5, 4, the last two
-	b.eq	6f					//   with a partial block
-	b.gt	7f					//   on the integer unit
-	cmp	len, #320
-	b.ge	5f
-	cmp	len, #256
-	b.eq	4f
-	b.lt	3f
-	bl	ctneon_chacha5p
-	sub	len, len, #256
-	b	8f
-7:	bl	ctneon_chacha7p
-	sub	len, len, #384
-8:	mov	x0, len
-	bl	ctneon_chacha_partial
-	cp_leave
-4:	bl	ctneon_chacha4
-	sub	len, len, #256
-	b	2b
-5:	bl	ctneon_chacha5
-	sub	len, len, #320
-	b	2b
-6:	bl	ctneon_chacha6
-	sub	len, len, #384
-	b	2b
-3:	bl	ctneon_chacha_tail
+	chacha_any
 	cp_leave
 SYM_FUNC_END(ctneon_chacha_crypt)
 
@@ -1461,36 +1497,50 @@ SYM_FUNC_START(ctneon_poly1305_final)
 SYM_FUNC_END(ctneon_poly1305_final)
 
 /*
- * The last step of a message whose end is n bytes (256 or 384) and a
- * partial block: plain ChaCha20 by step (ctneon_chacha5p or 7p: the partial
- * block on the integer unit, beside the NEON blocks, rather than a second
- * one-block pass on its single dependency chain) and Poly1305 over the
+ * At a stitched 6-block step, len >= 384: on to the plain end (label) if
+ * this is the last such step (len < 768) and it would leave 1..255 or
+ * 321..383 bytes, i.e. blocks for the one-block path.  Clobbers x14.
+ */
+	.macro	aead_last, label
+	cmp	len, #768
+	b.ge	.L\@_stitch
+	subs	x14, len, #384
+	b.eq	.L\@_stitch
+	cmp	x14, #256
+	b.lt	\label
+	cmp	x14, #320
+	b.gt	\label
+.L\@_stitch:
+	.endm
+
+/*
+ * The end of a message, len bytes (< 768), when the stitched steps would
+ * leave blocks to the one-block path (see the design notes): plain
+ * ChaCha20 by the cascade of ctneon_chacha_crypt, and Poly1305 over the
  * len bytes of ciphertext in a pass of its own, before the decryption
  * (enc = 0: in place, the input is about to be overwritten) or after the
  * encryption (enc = 1, after the pending x26 blocks).  The integer block
  * takes the Poly1305 and pointer registers, so the accumulator goes to
- * pstate first (x26 keeps pst across the step when it is reloaded).
- * Returns from the entry point.
+ * pstate first; across the cascade x26 keeps pst and x25 len.  Returns
+ * from the entry point.
  */
-	.macro	aead_partial, enc, step, n
+	.macro	aead_plain, enc
 	.if	\enc
 	poly_nblocks x26
 	poly_store
 	mov	x26, pst
+	mov	x25, len
 	.else
 	mov	pp, src
 	bl	ctneon_poly_tail
 	poly_store
 	.endif
-	bl	\step
-	sub	len, len, #\n
-	mov	x0, len
-	bl	ctneon_chacha_partial
+	chacha_any
 	.if	\enc
 	mov	pst, x26
-	poly_load
-	add	len, len, #\n
+	mov	len, x25
 	sub	pp, dst, len
+	poly_load
 	bl	ctneon_poly_tail
 	poly_store
 	.endif
@@ -1527,12 +1577,10 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	cmp	len, #256				// short: the tail only
 	b.lt	.Lenc_tail
 .Lenc6:
-	cmp	len, #448
-	b.ge	2f
-	cmp	len, #384				// 6 blocks and a partial one
-	b.gt	.Lenc7p
+	cmp	len, #384
 	b.lt	.Lenc4
-2:	cbz	x26, 0f
+	aead_last .Lenc_plain
+	cbz	x26, 0f
 	bl	ctneon_chacha6_poly			// absorbs the 24 pending
 	b	1f
 0:	bl	ctneon_chacha6
@@ -1541,12 +1589,10 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	sub	len, len, #384
 	b	.Lenc6
 .Lenc4:
-	cmp	len, #320
-	b.ge	2f
-	cmp	len, #256				// 4 blocks and a partial one
-	b.gt	.Lenc5p
+	cmp	len, #256				// 256: stitched, 257..383:
+	b.gt	.Lenc_plain				//   plain
 	b.lt	.Lenc_tail
-2:	cbz	x26, 0f
+	cbz	x26, 0f
 	bl	ctneon_chacha4_poly			// 16 of the 24 pending
 	mov	x0, #8
 	poly_nblocks x0					// and the other 8
@@ -1561,32 +1607,26 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	bl	ctneon_chacha_tail
 	bl	ctneon_poly_tail
 	b	.Ldone
-.Lenc7p:
-	aead_partial 1, ctneon_chacha7p, 384
-.Lenc5p:
-	aead_partial 1, ctneon_chacha5p, 256
+.Lenc_plain:
+	aead_plain 1
 
 	/* decryption: Poly1305 on the input of the same batch */
 .Ldec0:
 	cmp	len, #256
 	b.lt	.Ldec_tail
 .Ldec:
-	cmp	len, #448
-	b.ge	2f
-	cmp	len, #384				// 6 blocks and a partial one
-	b.gt	.Ldec7p
+	cmp	len, #384
 	b.lt	.Ldec4
-2:	mov	pp, src
+	aead_last .Ldec_plain
+	mov	pp, src
 	bl	ctneon_chacha6_poly
 	sub	len, len, #384
 	b	.Ldec
 .Ldec4:
-	cmp	len, #320
-	b.ge	2f
-	cmp	len, #256				// 4 blocks and a partial one
-	b.gt	.Ldec5p
+	cmp	len, #256
+	b.gt	.Ldec_plain
 	b.lt	.Ldec_tail
-2:	mov	pp, src
+	mov	pp, src
 	bl	ctneon_chacha4_poly
 	sub	len, len, #256
 .Ldec_tail:
@@ -1596,8 +1636,6 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 .Ldone:
 	poly_store
 	cp_leave
-.Ldec7p:
-	aead_partial 0, ctneon_chacha7p, 384
-.Ldec5p:
-	aead_partial 0, ctneon_chacha5p, 256
+.Ldec_plain:
+	aead_plain 0
 SYM_FUNC_END(ctneon_chachapoly_crypt)

@@ -345,7 +345,7 @@ static const int ct_nokey[] = { 0 };
  * cascade after the 7-block loop (7, 4 + 4, 5 + 4, 6 + 4), all mixed
  */
 #define CT_CHACHA_BYTES	{ 1, 17, 65, 256, 300, 340, 384, 460, 513, 600, 650, 1000 }
-#define CT_PERF_BYTES	{ 16, 64, 256, 1420, 4096, 16384 }
+#define CT_PERF_BYTES	{ 16, 64, 256, 1000, 1400, 1420, 4096, 16384 }
 
 static const struct ct_family ct_families[] = {
 	{ "ctneon_vpaes_ecb_encrypt", call_ecb_encrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
