@@ -79,10 +79,13 @@
  * (8..11), (12..15); a column round is one QR on whole rows, then ext
  * rotates rows 1, 2, 3 by 1, 2, 3 words so that the diagonals become
  * columns, a second QR, and ext rotates them back.  Used for the < 256
- * byte tail (and HChaCha): about 36 instructions per double round for one
- * block against 30 per block in the 4-way path, but a single dependency
- * chain.  A final partial block goes through a 64-byte stack buffer,
- * 16 bytes at a time, then byte by byte, and the buffer is wiped.
+ * byte tail (and HChaCha): 35 instructions per double round for one
+ * block (two double rounds a loop iteration) against 30 per block in the
+ * 4-way path, but a single dependency chain.  A final partial block goes
+ * through a 64-byte stack buffer, 16 bytes at a time, then byte by byte,
+ * and the buffer is wiped.  Below 256 bytes ctneon_chacha_crypt runs
+ * only this path, in a frame that saves no callee-saved register (it
+ * touches none).
  *
  * HChaCha (the XChaCha subkey): the rounds on state without the final
  * addition; out = words 0..3 and 12..15.
@@ -199,15 +202,15 @@
  *   ctneon_chachapoly_crypt-enc-perf cases: the executed stream of the
  *   core), instructions/byte, A53 and A72 cycles/byte, before the integer
  *   block (6-way loop, one-block tails) -> now:
- *     ChaCha20  16 B     33.1, 139, 64.7  -> 26.8, 127, 63.1
- *               64 B     6.53, 31.6, 15.7 -> 6.50, 31.6, 15.6
+ *     ChaCha20  16 B     33.1, 139, 64.7  -> 25.2, 125, 62.6
+ *               64 B     6.53, 31.6, 15.7 -> 6.09, 31.0, 15.5
  *               256 B    4.96, 8.38, 4.34 -> 5.06, 8.52, 4.38
  *               1000 B   5.74, 12.7, 5.76 -> 6.58, 7.95, 3.40
  *               1400 B   5.57, 10.9, 4.99 -> 6.73, 7.89, 3.33
  *               1420 B   5.34, 7.75, 3.90 -> 6.73, 7.69, 3.25
  *               4096 B   5.07, 6.09, 3.13 -> 6.42, 6.79, 2.89
  *               16 KiB   5.08, 5.98, 3.06 -> 6.60, 6.63, 2.73
- *     AEAD enc  16 B     36.3, 149, 70.4  -> 30.0, 138, 63.6
+ *     AEAD enc  16 B     36.3, 149, 70.4  -> 29.4, 137, 63.6
  *               1000 B   7.66, 15.8, 6.58 -> 8.56, 11.1, 4.75
  *               1400 B   7.45, 13.9, 5.60 -> 8.02, 10.4, 4.25
  *               1420 B   7.21, 10.7, 4.31 -> 7.71, 10.1, 3.94
@@ -1131,11 +1134,15 @@
 	sri	v1.4s, v16.4s, #25
 	.endm
 
-	/* v0..v3 = the rows of state after nr double rounds (no addition) */
+	/*
+	 * v0..v3 = the rows of state after nr double rounds (no addition),
+	 * two a loop iteration (nr is 10 or 6)
+	 */
 	.macro	chacha1_rounds
 	ld1	{v0.4s-v3.4s}, [st]
-	mov	cnt, nr
+	lsr	cnt, nr, #1
 .L\@_loop:
+	.rept	2
 	qr1
 	ext	v1.16b, v1.16b, v1.16b, #4		// diagonals to columns
 	ext	v2.16b, v2.16b, v2.16b, #8
@@ -1144,6 +1151,7 @@
 	ext	v1.16b, v1.16b, v1.16b, #12		// and back
 	ext	v2.16b, v2.16b, v2.16b, #8
 	ext	v3.16b, v3.16b, v3.16b, #4
+	.endr
 	subs	cnt, cnt, #1
 	b.ne	.L\@_loop
 	.endm
@@ -1407,14 +1415,26 @@ ctneon_poly_tail:
  * x0 state (word 12 advanced), x1 dst, x2 src, w3 bytes, w4 nrounds
  * (20 or 12).  Clobbers x0-x17, v0-v31 (d8-d15 preserved), flags.
  */
-SYM_FUNC_START(ctneon_chacha_crypt)
-	cp_enter
+	.macro	chacha_args
 	mov	st, x0
 	mov	dst, x1
 	mov	src, x2
 	sxtw	len, w3
 	lsr	nr, w4, #1
 	load_consts
+	.endm
+
+SYM_FUNC_START(ctneon_chacha_crypt)
+	cmp	w3, #256			// short: the one-block path only,
+	b.ge	0f				//   no callee-saved register to keep
+	stp	x29, x30, [sp, #-FRAME]!
+	mov	x29, sp
+	chacha_args
+	bl	ctneon_chacha_tail
+	ldp	x29, x30, [sp], #FRAME
+	ret
+0:	cp_enter
+	chacha_args
 	chacha_any
 	cp_leave
 SYM_FUNC_END(ctneon_chacha_crypt)
