@@ -69,11 +69,15 @@
  * more blocks are left, then 10 blocks as 6 + 4, 9 as 5 + 4, 8 as 4 + 4
  * (a 7-block step would leave 1..3 blocks to the one-block path, whose
  * single dependency chain costs about as much as a whole 4-block step on
- * the A72), 7 as 7; below that 6, 5 or 4, then the one-block tail.  A
- * final partial block after 4 or 6 whole ones rides as the integer block
- * of a 5- or 7-block step whose keystream goes to the frame's buffer
- * (int = 2, skeep; then ctneon_chacha_partial).  So a 4 KiB page is
- * 8 x 7 + 4 + 4 and 1420 bytes 7 + 7 + 4 + (4 + the partial block).
+ * the A72), 7 as 7; below that 6, 5 or 4.  A final partial block after
+ * 4 or 6 whole ones rides as the integer block of a 5- or 7-block step
+ * whose keystream goes to the frame's buffer (int = 2, skeep; then
+ * ctneon_chacha_partial); after the other steps it is an integer block
+ * alone (ctneon_chacha_ipart: 66 / 49 cycles a double round on the A53 /
+ * A72 models, against 180 / 96 for the NEON one-block chain).  So a 4 KiB
+ * page is 8 x 7 + 4 + 4, 1420 bytes 7 + 7 + 4 + (4 + the partial block)
+ * and 1400 bytes 7 + 7 + 7 + the integer partial block.  Inputs below 256
+ * bytes take the NEON one-block path below (fewer instructions).
  *
  * One block ("words down rows"): v0..v3 are the rows (0..3), (4..7),
  * (8..11), (12..15); a column round is one QR on whole rows, then ext
@@ -206,9 +210,9 @@
  *               64 B     6.53, 31.6, 15.7 -> 6.09, 31.0, 15.5
  *               256 B    4.96, 8.38, 4.34 -> 5.06, 8.52, 4.38
  *               1000 B   5.74, 12.7, 5.76 -> 6.58, 7.95, 3.40
- *               1400 B   5.57, 10.9, 4.99 -> 6.73, 7.89, 3.33
+ *               1400 B   5.57, 10.9, 4.99 -> 7.19, 7.10, 3.03
  *               1420 B   5.34, 7.75, 3.90 -> 6.73, 7.69, 3.25
- *               4096 B   5.07, 6.09, 3.13 -> 6.42, 6.79, 2.89
+ *               4096 B   5.07, 6.09, 3.13 -> 6.41, 6.77, 2.87
  *               16 KiB   5.08, 5.98, 3.06 -> 6.60, 6.63, 2.73
  *     AEAD enc  16 B     36.3, 149, 70.4  -> 29.4, 137, 63.6
  *               1000 B   7.66, 15.8, 6.58 -> 8.56, 11.1, 4.75
@@ -216,7 +220,7 @@
  *               1420 B   7.21, 10.7, 4.31 -> 7.71, 10.1, 3.94
  *               16 KiB   6.85, 8.89, 3.12 (unchanged: the stitched step)
  *   so the A72 gains 11% at 16 KiB (8% a page, 17% at 1420 B) for 11%
- *   more A53 cycles at 16 KiB (12% a page) and 30% more instructions;
+ *   more A53 cycles at 16 KiB (11% a page) and 30% more instructions;
  *   lengths that used to end in one-block chains gain on both (1000 B:
  *   A53 -37%, A72 -41%).  The in-tree chacha20-neon (4 + 1 blocks, its
  *   320-byte call as executed, same method): 7.2 instructions/byte, A53
@@ -1254,6 +1258,31 @@ ctneon_chacha6_poly:
 	.size	ctneon_chacha6_poly, . - ctneon_chacha6_poly
 
 /*
+ * The final partial block after the wide steps: len = 1..63 bytes from
+ * src to dst with one block on the integer unit (counter + 0) through the
+ * frame's buffer (ctneon_chacha_partial).  Alone, the integer block takes
+ * 66 / 49 cycles a double round on the A53 / A72 models against 180 / 96
+ * for the NEON one-block rounds (a single chain of 6- and 3-cycle
+ * q-ops), for 97 instructions against 35; so it serves where those are
+ * few against the whole (the short inputs keep the NEON path).  Out: src,
+ * dst += len, st[12] += 1.  Clobbers x0-x7, x13-x17, x19-x24, v16, v17,
+ * flags.
+ */
+	.p2align 4
+	.type	ctneon_chacha_ipart, %function
+ctneon_chacha_ipart:
+	sstate	sld2, 0
+	mov	cnt, nr
+0:	shalf	sw0, sw4, sw8, sw12, sw1, sw5, sw9, sw13, sw2, sw6, sw10, sw14, sw3, sw7, sw11, sw15
+	shalf	sw0, sw5, sw10, sw15, sw1, sw6, sw11, sw12, sw2, sw7, sw8, sw13, sw3, sw4, sw9, sw14
+	subs	cnt, cnt, #1
+	b.ne	0b
+	skeep	0
+	mov	x0, len
+	b	ctneon_chacha_partial
+	.size	ctneon_chacha_ipart, . - ctneon_chacha_ipart
+
+/*
  * len >= 0 bytes (or <= 0: nothing) from src to dst, one block at a time;
  * the last partial block through the frame's buffer (wiped).  In: st,
  * dst, src, len, nr, v30.  Out: dst, src += len, st[12] += ceil(len / 64).
@@ -1370,7 +1399,7 @@ ctneon_poly_tail:
 	b.lt	.L\@_6
 	bl	ctneon_chacha7
 	sub	len, len, #448
-	b	.L\@_tail
+	b	.L\@_ip
 .L\@_6:
 	cmp	len, #384				// 6, 5, 4, the last two
 	b.eq	.L\@_s6				//   with a partial block
@@ -1379,7 +1408,7 @@ ctneon_poly_tail:
 	b.ge	.L\@_s5
 	cmp	len, #256
 	b.eq	.L\@_s4
-	b.lt	.L\@_tail
+	b.lt	.L\@_ip				// (< 64 here)
 	bl	ctneon_chacha5p
 	sub	len, len, #256
 	b	.L\@_part
@@ -1402,6 +1431,10 @@ ctneon_poly_tail:
 	bl	ctneon_chacha6
 	sub	len, len, #384
 	b	.L\@_6
+.L\@_ip:
+	cbz	len, .L\@_done				// a partial block left:
+	bl	ctneon_chacha_ipart			//   the integer unit
+	b	.L\@_done
 .L\@_tail:
 	bl	ctneon_chacha_tail
 .L\@_done:
