@@ -163,7 +163,7 @@
  * integer unit), Poly1305 in a pass of its own over all of it, at 21
  * cycles a block on the A72 model (stitched, it was free) and no loss on
  * the A53's (stitched is no better than two passes there).  Enc, A53 /
- * A72 cycles/byte before -> after: 1000 B 15.8 / 6.58 -> 11.1 / 4.75,
+ * A72 cycles/byte before -> after: 1000 B 15.8 / 6.58 -> 11.1 / 4.74,
  * 1400 B 13.9 / 5.60 -> 10.4 / 4.25, 1420 B (a last 5-block step with
  * the partial block) 10.7 / 4.31 -> 10.0 / 3.94; 7% to 15% more
  * instructions.
@@ -208,21 +208,21 @@
  *   block (6-way loop, one-block tails) -> now:
  *     ChaCha20  16 B     33.1, 139, 64.7  -> 25.2, 125, 62.6
  *               64 B     6.53, 31.6, 15.7 -> 6.09, 31.0, 15.5
- *               256 B    4.96, 8.38, 4.34 -> 5.06, 8.52, 4.38
- *               1000 B   5.74, 12.7, 5.76 -> 6.58, 7.95, 3.40
- *               1400 B   5.57, 10.9, 4.99 -> 7.19, 7.10, 3.03
- *               1420 B   5.34, 7.75, 3.90 -> 6.73, 7.69, 3.25
- *               4096 B   5.07, 6.09, 3.13 -> 6.41, 6.77, 2.87
- *               16 KiB   5.08, 5.98, 3.06 -> 6.60, 6.63, 2.73
+ *               256 B    4.96, 8.38, 4.34 -> 5.04, 8.12, 4.16
+ *               1000 B   5.74, 12.7, 5.76 -> 6.57, 7.91, 3.40
+ *               1400 B   5.57, 10.9, 4.99 -> 7.18, 7.05, 3.02
+ *               1420 B   5.34, 7.75, 3.90 -> 6.72, 7.65, 3.25
+ *               4096 B   5.07, 6.09, 3.13 -> 6.41, 6.73, 2.86
+ *               16 KiB   5.08, 5.98, 3.06 -> 6.59, 6.58, 2.72
  *     AEAD enc  16 B     36.3, 149, 70.4  -> 29.4, 137, 63.6
- *               1000 B   7.66, 15.8, 6.58 -> 8.56, 11.1, 4.75
- *               1400 B   7.45, 13.9, 5.60 -> 8.02, 10.4, 4.25
- *               1420 B   7.21, 10.7, 4.31 -> 7.71, 10.1, 3.94
+ *               1000 B   7.66, 15.8, 6.58 -> 8.55, 11.1, 4.74
+ *               1400 B   7.45, 13.9, 5.60 -> 8.01, 10.4, 4.25
+ *               1420 B   7.21, 10.7, 4.31 -> 7.70, 10.0, 3.94
  *               16 KiB   6.85, 8.89, 3.12 (unchanged: the stitched step)
- *   so the A72 gains 11% at 16 KiB (8% a page, 17% at 1420 B) for 11%
+ *   so the A72 gains 11% at 16 KiB (9% a page, 17% at 1420 B) for 10%
  *   more A53 cycles at 16 KiB (11% a page) and 30% more instructions;
  *   lengths that used to end in one-block chains gain on both (1000 B:
- *   A53 -37%, A72 -41%).  The in-tree chacha20-neon (4 + 1 blocks, its
+ *   A53 -38%, A72 -41%).  The in-tree chacha20-neon (4 + 1 blocks, its
  *   320-byte call as executed, same method): 7.2 instructions/byte, A53
  *   10.8, A72 3.30 cycles/byte.
  *   Poly1305 alone: 30 instructions a block, 1.9 per byte; A53 45
@@ -575,23 +575,38 @@
 	ldp	\a, \b, [st, #(8 * \i)]
 	.endm
 
-	/* words 2i, 2i + 1 of the integer block += the state's */
-	.macro	sadd2, i, a, b
-	ldp	w14, w15, [st, #(8 * \i)]
+	/*
+	 * words 4i .. 4i + 3 of the integer block += the state's, one ldp of
+	 * two 64-bit halves: the odd words are added as 64 bits (a carry into
+	 * bit 32 is harmless: only their low halves are used)
+	 */
+	.macro	sadd4, i, a, b, c, d, xb, xd
+	ldp	x14, x15, [st, #(16 * \i)]
 	add	\a, \a, w14
-	add	\b, \b, w15
+	add	\xb, \xb, x14, lsr #32
+	add	\c, \c, w15
+	add	\xd, \xd, x15, lsr #32
 	.endm
 
-	/* op (sld2 or sadd2) on the eight word pairs, counter + n */
-	.macro	sstate, op, n
-	\op	0, sw0, sw1
-	\op	1, sw2, sw3
-	\op	2, sw4, sw5
-	\op	3, sw6, sw7
-	\op	4, sw8, sw9
-	\op	5, sw10, sw11
-	\op	6, sw12, sw13
-	\op	7, sw14, sw15
+	/* the integer block = the state, counter + n */
+	.macro	sload, n
+	sld2	0, sw0, sw1
+	sld2	1, sw2, sw3
+	sld2	2, sw4, sw5
+	sld2	3, sw6, sw7
+	sld2	4, sw8, sw9
+	sld2	5, sw10, sw11
+	sld2	6, sw12, sw13
+	sld2	7, sw14, sw15
+	add	sw12, sw12, #\n
+	.endm
+
+	/* the integer block += the state, counter + n */
+	.macro	sadd, n
+	sadd4	0, sw0, sw1, sw2, sw3, sx1, sx3
+	sadd4	1, sw4, sw5, sw6, sw7, sx5, sx7
+	sadd4	2, sw8, sw9, sw10, sw11, sx9, sx11
+	sadd4	3, sw12, sw13, sw14, sw15, sx13, sx15
 	add	sw12, sw12, #\n
 	.endm
 
@@ -600,9 +615,9 @@
 	 * halves of a, c are clear) into dst + off
 	 */
 	.macro	sxor16, off, a, b, c, d
+	ldp	x14, x15, [src, #\off]
 	orr	\a, \a, \b, lsl #32
 	orr	\c, \c, \d, lsl #32
-	ldp	x14, x15, [src, #\off]
 	eor	x14, x14, \a
 	eor	x15, x15, \c
 	stp	x14, x15, [dst, #\off]
@@ -613,7 +628,7 @@
 	 * 64 bytes at src + off to dst + off (the pointers are kept)
 	 */
 	.macro	sfinish, n, off
-	sstate	sadd2, \n
+	sadd	\n
 	sxor16	(\off), sx0, sx1, sx2, sx3
 	sxor16	(\off + 16), sx4, sx5, sx6, sx7
 	sxor16	(\off + 32), sx8, sx9, sx10, sx11
@@ -626,7 +641,7 @@
 	 * entry point's, the local routines have no frame)
 	 */
 	.macro	skeep, n
-	sstate	sadd2, \n
+	sadd	\n
 	stp	sw0, sw1, [sp, #BUF]
 	stp	sw2, sw3, [sp, #(BUF + 8)]
 	stp	sw4, sw5, [sp, #(BUF + 16)]
@@ -1007,7 +1022,7 @@
 	.macro	chacha4, stitch, int=0
 	load4
 	.if	\int
-	sstate	sld2, 4				// the integer block
+	sload	4					// the integer block
 	.endif
 	.if	\stitch
 	mov	cnt, #8
@@ -1050,7 +1065,7 @@
 	.macro	chacha6, stitch, int=0
 	load4
 	.if	\int
-	sstate	sld2, 6				// the integer block
+	sload	6					// the integer block
 	.endif
 	ld1	{v20.4s-v23.4s}, [st]
 	ld1	{v24.4s-v27.4s}, [st]
@@ -1271,7 +1286,7 @@ ctneon_chacha6_poly:
 	.p2align 4
 	.type	ctneon_chacha_ipart, %function
 ctneon_chacha_ipart:
-	sstate	sld2, 0
+	sload	0
 	mov	cnt, nr
 0:	shalf	sw0, sw4, sw8, sw12, sw1, sw5, sw9, sw13, sw2, sw6, sw10, sw14, sw3, sw7, sw11, sw15
 	shalf	sw0, sw5, sw10, sw15, sw1, sw6, sw11, sw12, sw2, sw7, sw8, sw13, sw3, sw4, sw9, sw14
