@@ -30,8 +30,9 @@
  * zip1/zip2 .4s then .2d, 4x4 at a time, and XORed into the data 64 bytes
  * (one block) per ld1/st1.
  *
- * Six blocks at a time (the main loop, 384 bytes).  Four chains are too
- * few for an in-order core: the quarter-round is a chain of 14 dependent
+ * Six blocks at a time (384 bytes: the stitched main loop, and the NEON
+ * part of the plain one, below).  Four chains are too few for an
+ * in-order core: the quarter-round is a chain of 14 dependent
  * q-ops, and with a 6-cycle NEON latency (the Cortex-A53 model) four
  * independent ones per step leave 2 of every 6 cycles idle (172 cycles a
  * double round for 112 q-ops).  So two more blocks run beside the four,
@@ -188,7 +189,9 @@
  * v8-v15 (low halves) and x19-x26 are callee-saved under AAPCS64: every
  * entry point saves them (and x29/x30, the local routines are called with
  * bl) in a 208-byte frame that also holds a 64-byte buffer for partial
- * blocks.  Little-endian only (ldp of message words, ld1 .4s of state).
+ * blocks (ctneon_chacha_crypt below 256 bytes touches none of them and
+ * saves only x29/x30).  Little-endian only (ldp of message words, ld1 .4s
+ * of state).
  *
  * Constant time.  ChaCha is add/eor/shift/tbl on data in registers;
  * Poly1305 is mul/umulh/adds/adcs/and/csel, whose latency on the cores
