@@ -30,8 +30,9 @@
  * zip1/zip2 .4s then .2d, 4x4 at a time, and XORed into the data 64 bytes
  * (one block) per ld1/st1.
  *
- * Six blocks at a time (the main loop, 384 bytes).  Four chains are too
- * few for an in-order core: the quarter-round is a chain of 14 dependent
+ * Six blocks at a time (384 bytes: the stitched main loop, and the NEON
+ * part of the plain one, below).  Four chains are too few for an
+ * in-order core: the quarter-round is a chain of 14 dependent
  * q-ops, and with a 6-cycle NEON latency (the Cortex-A53 model) four
  * independent ones per step leave 2 of every 6 cycles idle (172 cycles a
  * double round for 112 q-ops).  So two more blocks run beside the four,
@@ -41,17 +42,55 @@
  * q-ops a double round (28 + 6 ext) against 28 in the 4-way layout, but
  * the A53 model runs the 6 blocks in 190 cycles a double round (0.49
  * cycles per byte and double round, against 0.67), and the A72 model is
- * better too (104 cycles / 384 B against 92 / 256 B).  Tails of 256..383
- * bytes take one 4-way step.
+ * better too (104 cycles / 384 B against 92 / 256 B).
+ *
+ * Seven blocks at a time (the plain ChaCha loop, 448 bytes): the six NEON
+ * blocks plus a seventh on the integer unit (counter + 6), its sixteen
+ * words in w registers (sw0-sw15), a quarter-round being add, eor, ror
+ * (12 instructions, no temporary).  The A72 model shows why: the 6-way
+ * step keeps both NEON pipes (F0/F1) busy (102 of 104 cycles a double
+ * round) while the integer pipes idle, so the 96 integer instructions of
+ * a double round are free there: 7 blocks in 103 cycles, 14.7 a block
+ * against 17.3.  Not on the A53 model: it completes in order, so an
+ * integer instruction behind a 6-cycle NEON q-op waits 3 cycles, and each
+ * switch from NEON to integer costs about 2 issue cycles.  Hence the
+ * integer half round goes as one run of 48 instructions right after the
+ * NEON half round's last step, where the ext of the rows waits on the
+ * last sri anyway: 248 cycles a double round (35.4 a block against 31.7,
+ * 12% more; spread one step per NEON step it was 286, two runs per
+ * step 350).  The interleaving the in-tree driver uses (4 NEON blocks +
+ * 1 integer, 320 bytes) is no gain over six NEON blocks on either model:
+ * the 4-way NEON code is latency-bound on the A72 too (92 cycles, 4
+ * independent q-ops per 3-cycle step for 2 pipes), so 5 blocks take 92
+ * (18.4 a block) and 230 on the A53 (46).  The 5-block step is kept for
+ * the remainders.  The integer registers are those of Poly1305, so the
+ * stitched step has no such block (see Cost).
+ *
+ * The remainder cascade (ctneon_chacha_crypt): 7-block steps while 11 or
+ * more blocks are left, then 10 blocks as 6 + 4, 9 as 5 + 4, 8 as 4 + 4
+ * (a 7-block step would leave 1..3 blocks to the one-block path, whose
+ * single dependency chain costs about as much as a whole 4-block step on
+ * the A72), 7 as 7; below that 6, 5 or 4.  A final partial block after
+ * 4 or 6 whole ones rides as the integer block of a 5- or 7-block step
+ * whose keystream goes to the frame's buffer (int = 2, skeep; then
+ * ctneon_chacha_partial); after the other steps it is an integer block
+ * alone (ctneon_chacha_ipart: 66 / 49 cycles a double round on the A53 /
+ * A72 models, against 180 / 96 for the NEON one-block chain).  So a 4 KiB
+ * page is 8 x 7 + 4 + 4, 1420 bytes 7 + 7 + 4 + (4 + the partial block)
+ * and 1400 bytes 7 + 7 + 7 + the integer partial block.  Inputs below 256
+ * bytes take the NEON one-block path below (fewer instructions).
  *
  * One block ("words down rows"): v0..v3 are the rows (0..3), (4..7),
  * (8..11), (12..15); a column round is one QR on whole rows, then ext
  * rotates rows 1, 2, 3 by 1, 2, 3 words so that the diagonals become
  * columns, a second QR, and ext rotates them back.  Used for the < 256
- * byte tail (and HChaCha): about 36 instructions per double round for one
- * block against 30 per block in the 4-way path, but a single dependency
- * chain.  A final partial block goes through a 64-byte stack buffer,
- * byte by byte, and the buffer is wiped.
+ * byte tail (and HChaCha): 35 instructions per double round for one
+ * block (two double rounds a loop iteration) against 30 per block in the
+ * 4-way path, but a single dependency chain.  A final partial block goes
+ * through a 64-byte stack buffer, 16 bytes at a time, then byte by byte,
+ * and the buffer is wiped.  Below 256 bytes ctneon_chacha_crypt runs
+ * only this path, in a frame that saves no callee-saved register (it
+ * touches none).
  *
  * HChaCha (the XChaCha subkey): the rounds on state without the final
  * addition; out = words 0..3 and 12..15.
@@ -115,6 +154,20 @@
  * plain Poly1305 pass (before the decryption overwrites an in-place
  * input, after the encryption), the final partial 16-byte block of
  * ciphertext zero-padded to a whole block, pad bit set (RFC 8439 2.8).
+ * But the one-block path is a single dependency chain, about as slow
+ * as a whole 4-block step on the A72 model (and 2000 cycles a block on
+ * the A53's), so the stitched steps stop where they would leave blocks to
+ * it (aead_last): a last 6-block step leaving 1..255 or 321..383 bytes,
+ * a 4-block step with 257..383 left.  The end of the message (< 768 bytes) then goes
+ * plainly (aead_plain): ChaCha20 by the cascade of ctneon_chacha_crypt
+ * (chacha_any: 7-, 6-, 5-, 4-block steps, a final partial block on the
+ * integer unit), Poly1305 in a pass of its own over all of it, at 21
+ * cycles a block on the A72 model (stitched, it was free) and no loss on
+ * the A53's (stitched is no better than two passes there).  Enc, A53 /
+ * A72 cycles/byte before -> after: 1000 B 15.8 / 6.58 -> 11.1 / 4.74,
+ * 1400 B 13.9 / 5.60 -> 10.4 / 4.25, 1420 B (a last 5-block step with
+ * the partial block) 10.7 / 4.31 -> 10.0 / 3.94; 7% to 15% more
+ * instructions.
  *
  * Poly1305 state (CTNEON_POLY_STATE_SIZE bytes, 8-byte aligned):
  *     0 h0, 8 h1, 16 h2, 24 r0, 32 r1, 40 rs1, 48 s (16 bytes).
@@ -125,6 +178,8 @@
  *   v20-v27  the two row blocks of the 6-way step; data in/out
  *   v28-v29  their rotation temporaries, counters + 4 and + 5
  *   v30      .Lrot8 byte map; v31 the lane counters {0, 1, 2, 3}
+ *   w0-w7, w16, w17, w19-w24  the integer block of the 5- and 7-block
+ *            steps (words 0..15, plain ChaCha only)
  *   x8 st, x9 dst, x10 src, x11 len (bytes left, 64-bit), w12 nr (double
  *   rounds), w13 cnt, x14/x15 scratch, x16 pp (Poly1305 data pointer),
  *   x17 pst; x19-x21 acc0-acc2 (h0-h2), x22-x24 r0, r1, rs1, x25 the pad bit (1),
@@ -134,7 +189,9 @@
  * v8-v15 (low halves) and x19-x26 are callee-saved under AAPCS64: every
  * entry point saves them (and x29/x30, the local routines are called with
  * bl) in a 208-byte frame that also holds a 64-byte buffer for partial
- * blocks.  Little-endian only (ldp of message words, ld1 .4s of state).
+ * blocks (ctneon_chacha_crypt below 256 bytes touches none of them and
+ * saves only x29/x30).  Little-endian only (ldp of message words, ld1 .4s
+ * of state).
  *
  * Constant time.  ChaCha is add/eor/shift/tbl on data in registers;
  * Poly1305 is mul/umulh/adds/adcs/and/csel, whose latency on the cores
@@ -142,24 +199,55 @@
  * depends only on bytes, nrounds, enc and buffer pointers.
  *
  * Cost.  Executed instructions (QEMU trace of tests/ct) and llvm-mca
- * cycles of the steady-state loop bodies (-mcpu=cortex-a53 / cortex-a72;
- * per 384 bytes: 10 double rounds + the finish):
- *   ChaCha20, 6-way: 181 instructions a double round, finish 112:
- *     5.0 instructions/byte; A53 190 cycles a double round, finish 202:
- *     5.5 cycles/byte; A72 104 and 94: 2.95 cycles/byte.
- *   (4-way alone: 113 a double round / 256 B; A53 172, A72 92 cycles:
- *     7.35 and 3.9 cycles/byte with its finish.)
+ * cycles of the steady-state loop bodies (-mcpu=cortex-a53 / cortex-a72),
+ * a double round:
+ *   7 blocks (6 NEON + integer): 277 instructions; A53 248, A72 103 cycles
+ *   6 blocks (NEON):             181;              A53 190, A72 104
+ *   5 blocks (4 NEON + integer): 209;              A53 230, A72 92
+ *   4 blocks (NEON):             113;              A53 172, A72 92
+ *   Whole calls (tests/ct/mca.sh on the ctneon_chacha_crypt-perf and
+ *   ctneon_chachapoly_crypt-enc-perf cases: the executed stream of the
+ *   core), instructions/byte, A53 and A72 cycles/byte, before the integer
+ *   block (6-way loop, one-block tails) -> now:
+ *     ChaCha20  16 B     33.1, 139, 64.7  -> 25.2, 125, 62.6
+ *               64 B     6.53, 31.6, 15.7 -> 6.09, 31.0, 15.5
+ *               256 B    4.96, 8.38, 4.34 -> 5.04, 8.12, 4.16
+ *               1000 B   5.74, 12.7, 5.76 -> 6.57, 7.91, 3.40
+ *               1400 B   5.57, 10.9, 4.99 -> 7.18, 7.05, 3.02
+ *               1420 B   5.34, 7.75, 3.90 -> 6.72, 7.65, 3.25
+ *               4096 B   5.07, 6.09, 3.13 -> 6.41, 6.73, 2.86
+ *               16 KiB   5.08, 5.98, 3.06 -> 6.59, 6.58, 2.72
+ *     AEAD enc  16 B     36.3, 149, 70.4  -> 29.4, 137, 63.6
+ *               1000 B   7.66, 15.8, 6.58 -> 8.55, 11.1, 4.74
+ *               1400 B   7.45, 13.9, 5.60 -> 8.01, 10.4, 4.25
+ *               1420 B   7.21, 10.7, 4.31 -> 7.70, 10.0, 3.94
+ *               16 KiB   6.85, 8.89, 3.12 (unchanged: the stitched step)
+ *   so the A72 gains 11% at 16 KiB (9% a page, 17% at 1420 B) for 10%
+ *   more A53 cycles at 16 KiB (11% a page) and 30% more instructions;
+ *   lengths that used to end in one-block chains gain on both (1000 B:
+ *   A53 -38%, A72 -41%).  The in-tree chacha20-neon (4 + 1 blocks, its
+ *   320-byte call as executed, same method): 7.2 instructions/byte, A53
+ *   10.8, A72 3.30 cycles/byte.
  *   Poly1305 alone: 30 instructions a block, 1.9 per byte; A53 45
  *     cycles a block (2.8 cycles/byte, the carry chains are serial),
  *     A72 21 (1.3 cycles/byte).
  *   Stitched, 6-way: 265 instructions a double round (8 of 10), 6.8
  *     instructions/byte; A72 104 cycles a double round: 2.95 cycles/byte,
  *     Poly1305 entirely hidden; A53 330: 8.4 cycles/byte, no better than
- *     the two passes (5.5 + 2.8).  The A53 model completes in order, so
- *     an integer instruction behind a 6-cycle NEON one waits about 3
- *     cycles, and the ~14 serial levels of a Poly1305 block cost that
- *     many waits wherever they are placed.  Two interleaved accumulators
- *     (blocks alternately, times r^2) would halve it; not done.
+ *     the two passes (5.5 + 2.8).  No integer ChaCha block here: besides
+ *     the registers (its 16 words beside the 26 the step already uses,
+ *     of 28: x18 is the platform's, x29/x30 the frame's), the A72
+ *     decodes 3 instructions a cycle, and 265 + 96 = 361 take 120 cycles:
+ *     7 blocks in 120 against 6 in 104, nothing gained.  The A53 model
+ *     completes in order, so an integer instruction behind a 6-cycle NEON
+ *     one waits about 3 cycles, and the ~14 serial levels of a Poly1305
+ *     block cost that many waits wherever they are placed.  Two
+ *     interleaved accumulators (blocks alternately, times r^2) would
+ *     halve it; not done.  5 cycles/byte for the AEAD on the A53 model is
+ *     out of reach: it issues one 128-bit NEON op a cycle, and ChaCha20
+ *     alone is about 300 q-ops a block (28 a double round in the 4-way
+ *     layout, ~18 to finish), 4.7 cycles/byte, before the 1.9 integer
+ *     instructions a byte of Poly1305 (at best 2 a cycle: 0.95 more).
  */
 
 #include <linux/linkage.h>
@@ -194,6 +282,44 @@
 
 	vrot8		.req	v30
 	vlanes		.req	v31
+
+	/*
+	 * the integer-unit block of the 5- and 7-block steps (plain ChaCha
+	 * only: the stitched step has these registers busy with Poly1305):
+	 * word n of the block in sw<n>, the same register as 64 bits in sx<n>
+	 */
+	sw0		.req	w0
+	sw1		.req	w1
+	sw2		.req	w2
+	sw3		.req	w3
+	sw4		.req	w4
+	sw5		.req	w5
+	sw6		.req	w6
+	sw7		.req	w7
+	sw8		.req	w16
+	sw9		.req	w17
+	sw10		.req	w19
+	sw11		.req	w20
+	sw12		.req	w21
+	sw13		.req	w22
+	sw14		.req	w23
+	sw15		.req	w24
+	sx0		.req	x0
+	sx1		.req	x1
+	sx2		.req	x2
+	sx3		.req	x3
+	sx4		.req	x4
+	sx5		.req	x5
+	sx6		.req	x6
+	sx7		.req	x7
+	sx8		.req	x16
+	sx9		.req	x17
+	sx10		.req	x19
+	sx11		.req	x20
+	sx12		.req	x21
+	sx13		.req	x22
+	sx14		.req	x23
+	sx15		.req	x24
 
 /* ------------------------------------------------------------ constants */
 
@@ -411,7 +537,123 @@
 	.endif
 	.endm
 
-/* ------------------------------------------------ ChaCha, 4-way and 6-way */
+/* ------------------------------- ChaCha, 4-way, 6-way, the integer block */
+
+/*
+ * The integer-unit block: step k (0..11) of one quarter-round on the
+ * words a, b, c, d in w registers (<<< n is ror by 32 - n).
+ */
+	.macro	sstep, k, a, b, c, d
+	.if	\k % 6 == 0
+	add	\a, \a, \b				// a += b
+	.elseif	\k % 6 == 1
+	eor	\d, \d, \a				// d ^= a
+	.elseif	\k % 6 == 2
+	ror	\d, \d, #(16 + 8 * (\k / 6))		// d <<<= 16, 8
+	.elseif	\k % 6 == 3
+	add	\c, \c, \d				// c += d
+	.elseif	\k % 6 == 4
+	eor	\b, \b, \c				// b ^= c
+	.else
+	ror	\b, \b, #(20 + 5 * (\k / 6))		// b <<<= 12, 7
+	.endif
+	.endm
+
+	/*
+	 * a half round of the integer block: the quarter-rounds (a_i, b_i,
+	 * c_i, d_i), i = 0..3, step by step (four independent instructions a
+	 * step); as one run, for the in-order A53 (see the design notes)
+	 */
+	.macro	shalf, a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3
+	.irp	k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+	sstep	\k, \a0, \b0, \c0, \d0
+	sstep	\k, \a1, \b1, \c1, \d1
+	sstep	\k, \a2, \b2, \c2, \d2
+	sstep	\k, \a3, \b3, \c3, \d3
+	.endr
+	.endm
+
+	/* words 2i, 2i + 1 of the integer block = the state's */
+	.macro	sld2, i, a, b
+	ldp	\a, \b, [st, #(8 * \i)]
+	.endm
+
+	/*
+	 * words 4i .. 4i + 3 of the integer block += the state's, one ldp of
+	 * two 64-bit halves: the odd words are added as 64 bits (a carry into
+	 * bit 32 is harmless: only their low halves are used)
+	 */
+	.macro	sadd4, i, a, b, c, d, xb, xd
+	ldp	x14, x15, [st, #(16 * \i)]
+	add	\a, \a, w14
+	add	\xb, \xb, x14, lsr #32
+	add	\c, \c, w15
+	add	\xd, \xd, x15, lsr #32
+	.endm
+
+	/* the integer block = the state, counter + n */
+	.macro	sload, n
+	sld2	0, sw0, sw1
+	sld2	1, sw2, sw3
+	sld2	2, sw4, sw5
+	sld2	3, sw6, sw7
+	sld2	4, sw8, sw9
+	sld2	5, sw10, sw11
+	sld2	6, sw12, sw13
+	sld2	7, sw14, sw15
+	add	sw12, sw12, #\n
+	.endm
+
+	/* the integer block += the state, counter + n */
+	.macro	sadd, n
+	sadd4	0, sw0, sw1, sw2, sw3, sx1, sx3
+	sadd4	1, sw4, sw5, sw6, sw7, sx5, sx7
+	sadd4	2, sw8, sw9, sw10, sw11, sx9, sx11
+	sadd4	3, sw12, sw13, sw14, sw15, sx13, sx15
+	add	sw12, sw12, #\n
+	.endm
+
+	/*
+	 * 16 bytes at src + off ^= the words a..d (64-bit names; the high
+	 * halves of a, c are clear) into dst + off
+	 */
+	.macro	sxor16, off, a, b, c, d
+	ldp	x14, x15, [src, #\off]
+	orr	\a, \a, \b, lsl #32
+	orr	\c, \c, \d, lsl #32
+	eor	x14, x14, \a
+	eor	x15, x15, \c
+	stp	x14, x15, [dst, #\off]
+	.endm
+
+	/*
+	 * the integer block at counter + n: + the input state, XORed into the
+	 * 64 bytes at src + off to dst + off (the pointers are kept)
+	 */
+	.macro	sfinish, n, off
+	sadd	\n
+	sxor16	(\off), sx0, sx1, sx2, sx3
+	sxor16	(\off + 16), sx4, sx5, sx6, sx7
+	sxor16	(\off + 32), sx8, sx9, sx10, sx11
+	sxor16	(\off + 48), sx12, sx13, sx14, sx15
+	.endm
+
+	/*
+	 * the integer block at counter + n, + the input state, as keystream
+	 * into the frame's buffer (for ctneon_chacha_partial; sp is the
+	 * entry point's, the local routines have no frame)
+	 */
+	.macro	skeep, n
+	sadd	\n
+	stp	sw0, sw1, [sp, #BUF]
+	stp	sw2, sw3, [sp, #(BUF + 8)]
+	stp	sw4, sw5, [sp, #(BUF + 16)]
+	stp	sw6, sw7, [sp, #(BUF + 24)]
+	stp	sw8, sw9, [sp, #(BUF + 32)]
+	stp	sw10, sw11, [sp, #(BUF + 40)]
+	stp	sw12, sw13, [sp, #(BUF + 48)]
+	stp	sw14, sw15, [sp, #(BUF + 56)]
+	.endm
 
 /*
  * Poly1305 stages between the ChaCha steps.  s = 0: none.  s = 1 (the
@@ -625,21 +867,33 @@
 	.endm
 
 	/* a double round on four blocks; s = 1: two Poly1305 blocks in it */
-	.macro	dround4, s
+	.macro	dround4, s, int=0
 	qr6	v0, v4, v8, v12, v1, v5, v9, v13, v2, v6, v10, v14, v3, v7, v11, v15, , , , , , , , , , , \s
+	.if	\int
+	shalf	sw0, sw4, sw8, sw12, sw1, sw5, sw9, sw13, sw2, sw6, sw10, sw14, sw3, sw7, sw11, sw15
+	.endif
 	qr6	v0, v5, v10, v15, v1, v6, v11, v12, v2, v7, v8, v13, v3, v4, v9, v14, , , , , , , , , , , \s
+	.if	\int
+	shalf	sw0, sw5, sw10, sw15, sw1, sw6, sw11, sw12, sw2, sw7, sw8, sw13, sw3, sw4, sw9, sw14
+	.endif
 	.endm
 
 	/*
 	 * a double round on six blocks: four words-across-lanes, two rows
 	 * (v20-v23, v24-v27); s = 2: three Poly1305 blocks in it
 	 */
-	.macro	dround6, s
+	.macro	dround6, s, int=0
 	.set	.Lpx, 0
 	qr6	v0, v4, v8, v12, v1, v5, v9, v13, v2, v6, v10, v14, v3, v7, v11, v15, v20, v21, v22, v23, v28, v24, v25, v26, v27, v29, \s
+	.if	\int
+	shalf	sw0, sw4, sw8, sw12, sw1, sw5, sw9, sw13, sw2, sw6, sw10, sw14, sw3, sw7, sw11, sw15
+	.endif
 	rows_rot v21, v22, v23, 1			// diagonals to columns
 	rows_rot v25, v26, v27, 1
 	qr6	v0, v5, v10, v15, v1, v6, v11, v12, v2, v7, v8, v13, v3, v4, v9, v14, v20, v21, v22, v23, v28, v24, v25, v26, v27, v29, \s
+	.if	\int
+	shalf	sw0, sw5, sw10, sw15, sw1, sw6, sw11, sw12, sw2, sw7, sw8, sw13, sw3, sw4, sw9, sw14
+	.endif
 	rows_rot v21, v22, v23, 3			// and back
 	rows_rot v25, v26, v27, 3
 	.endm
@@ -763,9 +1017,16 @@
  * 256 bytes from src to dst (both += 256) with four blocks from state
  * (st[12] += 4).  stitch = 0: nr double rounds.  stitch = 1: 10 double
  * rounds, the first 8 absorbing 16 Poly1305 blocks from [pp] (pp += 256).
+ * int = 1 (plain only): 320 bytes, a fifth block (counter + 4) on the
+ * integer unit, its half rounds after the NEON ones (st[12] += 5).
+ * int = 2: the same fifth block as keystream into the frame's buffer
+ * (skeep), for a final partial block; 256 bytes, st[12] += 4.
  */
-	.macro	chacha4, stitch
+	.macro	chacha4, stitch, int=0
 	load4
+	.if	\int
+	sload	4					// the integer block
+	.endif
 	.if	\stitch
 	mov	cnt, #8
 .L\@_stitched:
@@ -777,11 +1038,22 @@
 	mov	cnt, nr
 	.endif
 .L\@_rounds:
-	dround4	0
+	dround4	0, \int
 	subs	cnt, cnt, #1
 	b.ne	.L\@_rounds
+	.if	\int == 1
+	sfinish	4, 256
+	.elseif	\int == 2
+	skeep	4
+	.endif
 	finish4
+	.if	\int == 1
+	add	src, src, #64
+	add	dst, dst, #64
+	ctr_add	5
+	.else
 	ctr_add	4
+	.endif
 	.endm
 
 /*
@@ -789,10 +1061,15 @@
  * (st[12] += 6): counters + 0..3 in v0-v15, + 4 and + 5 in the rows
  * v20-v23 and v24-v27, output in counter order.  stitch = 0: nr double
  * rounds.  stitch = 1: 10 double rounds, the first 8 absorbing 24
- * Poly1305 blocks from [pp] (pp += 384).
+ * Poly1305 blocks from [pp] (pp += 384).  int = 1 (plain only): 448
+ * bytes, a seventh block (counter + 6) on the integer unit (st[12] += 7).
+ * int = 2: that block into the frame's buffer (384 bytes, st[12] += 6).
  */
-	.macro	chacha6, stitch
+	.macro	chacha6, stitch, int=0
 	load4
+	.if	\int
+	sload	6					// the integer block
+	.endif
 	ld1	{v20.4s-v23.4s}, [st]
 	ld1	{v24.4s-v27.4s}, [st]
 	adr	x14, .Lctr45
@@ -811,9 +1088,14 @@
 	mov	cnt, nr
 	.endif
 .L\@_rounds:
-	dround6	0
+	dround6	0, \int
 	subs	cnt, cnt, #1
 	b.ne	.L\@_rounds
+	.if	\int == 1
+	sfinish	6, 384
+	.elseif	\int == 2
+	skeep	6
+	.endif
 
 	ld1	{v16.4s-v19.4s}, [st]			// rows + input state
 	adr	x14, .Lctr45
@@ -843,9 +1125,15 @@
 	st1	{v16.16b-v19.16b}, [x15], #64
 	st1	{v28.16b-v31.16b}, [x15]
 	finish4						// blocks 0..3
+	.if	\int == 1
+	add	src, src, #192
+	add	dst, dst, #192
+	ctr_add	7
+	.else
 	add	src, src, #128
 	add	dst, dst, #128
 	ctr_add	6
+	.endif
 	.endm
 
 /* ------------------------------------------------------ ChaCha, 1-way */
@@ -868,11 +1156,15 @@
 	sri	v1.4s, v16.4s, #25
 	.endm
 
-	/* v0..v3 = the rows of state after nr double rounds (no addition) */
+	/*
+	 * v0..v3 = the rows of state after nr double rounds (no addition),
+	 * two a loop iteration (nr is 10 or 6)
+	 */
 	.macro	chacha1_rounds
 	ld1	{v0.4s-v3.4s}, [st]
-	mov	cnt, nr
+	lsr	cnt, nr, #1
 .L\@_loop:
+	.rept	2
 	qr1
 	ext	v1.16b, v1.16b, v1.16b, #4		// diagonals to columns
 	ext	v2.16b, v2.16b, v2.16b, #8
@@ -881,6 +1173,7 @@
 	ext	v1.16b, v1.16b, v1.16b, #12		// and back
 	ext	v2.16b, v2.16b, v2.16b, #8
 	ext	v3.16b, v3.16b, v3.16b, #4
+	.endr
 	subs	cnt, cnt, #1
 	b.ne	.L\@_loop
 	.endm
@@ -930,6 +1223,48 @@ ctneon_chacha6:
 	.size	ctneon_chacha6, . - ctneon_chacha6
 
 /*
+ * 448 bytes, 6-way plus the integer block (counter + 6), plain: as
+ * ctneon_chacha6, st[12] += 7, clobbers also x0-x7, x16, x17, x19-x24
+ */
+	.p2align 4
+	.type	ctneon_chacha7, %function
+ctneon_chacha7:
+	chacha6	0, 1
+	ret
+	.size	ctneon_chacha7, . - ctneon_chacha7
+
+/*
+ * 320 bytes, 4-way plus the integer block (counter + 4), plain: as
+ * ctneon_chacha4, st[12] += 5, clobbers also x0-x7, x15-x17, x19-x24
+ */
+	.p2align 4
+	.type	ctneon_chacha5, %function
+ctneon_chacha5:
+	chacha4	0, 1
+	ret
+	.size	ctneon_chacha5, . - ctneon_chacha5
+
+/*
+ * 256 or 384 bytes as ctneon_chacha4 or ctneon_chacha6 and the next
+ * keystream block (counter + 4 or + 6, from the integer unit) into the
+ * frame's buffer, for ctneon_chacha_partial.  Clobbers as ctneon_chacha5
+ * or ctneon_chacha7.
+ */
+	.p2align 4
+	.type	ctneon_chacha5p, %function
+ctneon_chacha5p:
+	chacha4	0, 2
+	ret
+	.size	ctneon_chacha5p, . - ctneon_chacha5p
+
+	.p2align 4
+	.type	ctneon_chacha7p, %function
+ctneon_chacha7p:
+	chacha6	0, 2
+	ret
+	.size	ctneon_chacha7p, . - ctneon_chacha7p
+
+/*
  * 384 bytes, 6-way ChaCha20 stitched with 24 Poly1305 blocks from [pp]:
  * as ctneon_chacha4_poly, clobbers also v28, v29, x15
  */
@@ -941,10 +1276,40 @@ ctneon_chacha6_poly:
 	.size	ctneon_chacha6_poly, . - ctneon_chacha6_poly
 
 /*
+ * The final partial block after the wide steps: len = 1..63 bytes from
+ * src to dst with one block on the integer unit (counter + 0) through the
+ * frame's buffer (ctneon_chacha_partial).  Alone, the integer block takes
+ * 66 / 49 cycles a double round on the A53 / A72 models against 180 / 96
+ * for the NEON one-block rounds (a single chain of 6- and 3-cycle
+ * q-ops), for 97 instructions against 35; so it serves where those are
+ * few against the whole (the short inputs keep the NEON path).  Out: src,
+ * dst += len, st[12] += 1.  Clobbers x0-x7, x13-x17, x19-x24, v16, v17,
+ * flags.
+ */
+	.p2align 4
+	.type	ctneon_chacha_ipart, %function
+ctneon_chacha_ipart:
+	sload	0
+	mov	cnt, nr
+0:	shalf	sw0, sw4, sw8, sw12, sw1, sw5, sw9, sw13, sw2, sw6, sw10, sw14, sw3, sw7, sw11, sw15
+	shalf	sw0, sw5, sw10, sw15, sw1, sw6, sw11, sw12, sw2, sw7, sw8, sw13, sw3, sw4, sw9, sw14
+	subs	cnt, cnt, #1
+	b.ne	0b
+	skeep	0
+	mov	x0, len
+	b	ctneon_chacha_partial
+	.size	ctneon_chacha_ipart, . - ctneon_chacha_ipart
+
+/*
  * len >= 0 bytes (or <= 0: nothing) from src to dst, one block at a time;
  * the last partial block through the frame's buffer (wiped).  In: st,
  * dst, src, len, nr, v30.  Out: dst, src += len, st[12] += ceil(len / 64).
  * len is kept.  Clobbers x0, x1, w13-w15, v0-v3, v16-v23, flags.
+ *
+ * ctneon_chacha_partial, its second entry: x0 = 1..63 bytes from src to
+ * dst with the keystream block already in the frame's buffer (skeep);
+ * src, dst += x0, st[12] += 1, the buffer wiped.  Clobbers x1, w13-w15,
+ * v16, v17, flags.
  */
 	.p2align 4
 	.type	ctneon_chacha_tail, %function
@@ -962,7 +1327,20 @@ ctneon_chacha_tail:
 	chacha1_block
 	add	x1, sp, #BUF
 	st1	{v0.16b-v3.16b}, [x1]
+ctneon_chacha_partial:					// (x0 = 1..63)
+	add	x1, sp, #BUF
 	mov	x14, #0
+	sub	x15, x0, #16
+4:	cmp	x14, x15				// whole 16-byte pieces
+	b.gt	5f
+	ldr	q16, [src, x14]
+	ldr	q17, [x1, x14]
+	eor	v16.16b, v16.16b, v17.16b
+	str	q16, [dst, x14]
+	add	x14, x14, #16
+	b	4b
+5:	cmp	x14, x0					// then bytes
+	b.ge	6f
 2:	ldrb	w15, [src, x14]
 	ldrb	w13, [x1, x14]
 	eor	w15, w15, w13
@@ -970,7 +1348,7 @@ ctneon_chacha_tail:
 	add	x14, x14, #1
 	cmp	x14, x0
 	b.lt	2b
-	add	src, src, x0
+6:	add	src, src, x0
 	add	dst, dst, x0
 	ctr_add	1
 	stp	xzr, xzr, [x1]				// wipe the keystream
@@ -1010,6 +1388,76 @@ ctneon_poly_tail:
 2:	ret
 	.size	ctneon_poly_tail, . - ctneon_poly_tail
 
+/*
+ * len >= 0 bytes (any) from src to dst, plain ChaCha, the cascade of
+ * the design notes: 7-block steps while 11 or more blocks are left, then
+ * 10 = 6 + 4, 9 = 5 + 4, 8 = 4 + 4, 7; below that 6, 5 or 4 (a final
+ * partial block after 4 or 6 whole ones as the integer block: 5p, 7p);
+ * the rest one block at a time.  In: st, dst, src, len, nr, v30, v31.
+ * Out: dst, src advanced, st[12] += ceil(len / 64); len clobbered.
+ * Clobbers x0-x7, x13-x17, x19-x24, v0-v31, flags.
+ */
+	.macro	chacha_any
+	cmp	len, #256				// short: the 1-way path only
+	b.lt	.L\@_tail
+.L\@_7:
+	cmp	len, #704				// 7 blocks while 11 or more
+	b.lt	.L\@_10
+	bl	ctneon_chacha7
+	sub	len, len, #448
+	b	.L\@_7
+.L\@_10:
+	cmp	len, #640				// 10 blocks: 6 + 4
+	b.ge	.L\@_s6
+	cmp	len, #576				// 9: 5 + 4
+	b.ge	.L\@_s5
+	cmp	len, #512				// 8: 4 + 4
+	b.ge	.L\@_s4
+	cmp	len, #448				// 7
+	b.lt	.L\@_6
+	bl	ctneon_chacha7
+	sub	len, len, #448
+	b	.L\@_ip
+.L\@_6:
+	cmp	len, #384				// 6, 5, 4, the last two
+	b.eq	.L\@_s6				//   with a partial block
+	b.gt	.L\@_p7				//   on the integer unit
+	cmp	len, #320
+	b.ge	.L\@_s5
+	cmp	len, #256
+	b.eq	.L\@_s4
+	b.lt	.L\@_ip				// (< 64 here)
+	bl	ctneon_chacha5p
+	sub	len, len, #256
+	b	.L\@_part
+.L\@_p7:
+	bl	ctneon_chacha7p
+	sub	len, len, #384
+.L\@_part:
+	mov	x0, len
+	bl	ctneon_chacha_partial
+	b	.L\@_done
+.L\@_s4:
+	bl	ctneon_chacha4
+	sub	len, len, #256
+	b	.L\@_6
+.L\@_s5:
+	bl	ctneon_chacha5
+	sub	len, len, #320
+	b	.L\@_6
+.L\@_s6:
+	bl	ctneon_chacha6
+	sub	len, len, #384
+	b	.L\@_6
+.L\@_ip:
+	cbz	len, .L\@_done				// a partial block left:
+	bl	ctneon_chacha_ipart			//   the integer unit
+	b	.L\@_done
+.L\@_tail:
+	bl	ctneon_chacha_tail
+.L\@_done:
+	.endm
+
 /* ------------------------------------------------------ entry points */
 
 /*
@@ -1018,24 +1466,27 @@ ctneon_poly_tail:
  * x0 state (word 12 advanced), x1 dst, x2 src, w3 bytes, w4 nrounds
  * (20 or 12).  Clobbers x0-x17, v0-v31 (d8-d15 preserved), flags.
  */
-SYM_FUNC_START(ctneon_chacha_crypt)
-	cp_enter
+	.macro	chacha_args
 	mov	st, x0
 	mov	dst, x1
 	mov	src, x2
 	sxtw	len, w3
 	lsr	nr, w4, #1
 	load_consts
-0:	cmp	len, #384
-	b.lt	1f
-	bl	ctneon_chacha6
-	sub	len, len, #384
-	b	0b
-1:	cmp	len, #256
-	b.lt	2f
-	bl	ctneon_chacha4
-	sub	len, len, #256
-2:	bl	ctneon_chacha_tail
+	.endm
+
+SYM_FUNC_START(ctneon_chacha_crypt)
+	cmp	w3, #256			// short: the one-block path only,
+	b.ge	0f				//   no callee-saved register to keep
+	stp	x29, x30, [sp, #-FRAME]!
+	mov	x29, sp
+	chacha_args
+	bl	ctneon_chacha_tail
+	ldp	x29, x30, [sp], #FRAME
+	ret
+0:	cp_enter
+	chacha_args
+	chacha_any
 	cp_leave
 SYM_FUNC_END(ctneon_chacha_crypt)
 
@@ -1117,6 +1568,57 @@ SYM_FUNC_START(ctneon_poly1305_final)
 SYM_FUNC_END(ctneon_poly1305_final)
 
 /*
+ * At a stitched 6-block step, len >= 384: on to the plain end (label) if
+ * this is the last such step (len < 768) and it would leave 1..255 or
+ * 321..383 bytes, i.e. blocks for the one-block path.  Clobbers x14.
+ */
+	.macro	aead_last, label
+	cmp	len, #768
+	b.ge	.L\@_stitch
+	subs	x14, len, #384
+	b.eq	.L\@_stitch
+	cmp	x14, #256
+	b.lt	\label
+	cmp	x14, #320
+	b.gt	\label
+.L\@_stitch:
+	.endm
+
+/*
+ * The end of a message, len bytes (< 768), when the stitched steps would
+ * leave blocks to the one-block path (see the design notes): plain
+ * ChaCha20 by the cascade of ctneon_chacha_crypt, and Poly1305 over the
+ * len bytes of ciphertext in a pass of its own, before the decryption
+ * (enc = 0: in place, the input is about to be overwritten) or after the
+ * encryption (enc = 1, after the pending x26 blocks).  The integer block
+ * takes the Poly1305 and pointer registers, so the accumulator goes to
+ * pstate first; across the cascade x26 keeps pst and x25 len.  Returns
+ * from the entry point.
+ */
+	.macro	aead_plain, enc
+	.if	\enc
+	poly_nblocks x26
+	poly_store
+	mov	x26, pst
+	mov	x25, len
+	.else
+	mov	pp, src
+	bl	ctneon_poly_tail
+	poly_store
+	.endif
+	chacha_any
+	.if	\enc
+	mov	pst, x26
+	mov	len, x25
+	sub	pp, dst, len
+	poly_load
+	bl	ctneon_poly_tail
+	poly_store
+	.endif
+	cp_leave
+	.endm
+
+/*
  * void ctneon_chachapoly_crypt(u32 state[16], u8 *pstate, u8 *dst,
  *				const u8 *src, int bytes, int enc);
  * x0 state (ChaCha20, word 12 advanced), x1 pstate, x2 dst, x3 src,
@@ -1136,16 +1638,19 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	mov	nr, #10
 	load_consts
 	poly_load
-	cbz	w15, .Ldec
+	cbz	w15, .Ldec0
 
 	/*
 	 * encryption: Poly1305 one batch behind, x26 blocks of output
 	 * pending at pp
 	 */
 	mov	x26, #0
+	cmp	len, #256				// short: the tail only
+	b.lt	.Lenc_tail
 .Lenc6:
 	cmp	len, #384
 	b.lt	.Lenc4
+	aead_last .Lenc_plain
 	cbz	x26, 0f
 	bl	ctneon_chacha6_poly			// absorbs the 24 pending
 	b	1f
@@ -1155,7 +1660,8 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	sub	len, len, #384
 	b	.Lenc6
 .Lenc4:
-	cmp	len, #256
+	cmp	len, #256				// 256: stitched, 257..383:
+	b.gt	.Lenc_plain				//   plain
 	b.lt	.Lenc_tail
 	cbz	x26, 0f
 	bl	ctneon_chacha4_poly			// 16 of the 24 pending
@@ -1172,17 +1678,24 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	bl	ctneon_chacha_tail
 	bl	ctneon_poly_tail
 	b	.Ldone
+.Lenc_plain:
+	aead_plain 1
 
 	/* decryption: Poly1305 on the input of the same batch */
+.Ldec0:
+	cmp	len, #256
+	b.lt	.Ldec_tail
 .Ldec:
 	cmp	len, #384
 	b.lt	.Ldec4
+	aead_last .Ldec_plain
 	mov	pp, src
 	bl	ctneon_chacha6_poly
 	sub	len, len, #384
 	b	.Ldec
 .Ldec4:
 	cmp	len, #256
+	b.gt	.Ldec_plain
 	b.lt	.Ldec_tail
 	mov	pp, src
 	bl	ctneon_chacha4_poly
@@ -1194,4 +1707,6 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 .Ldone:
 	poly_store
 	cp_leave
+.Ldec_plain:
+	aead_plain 0
 SYM_FUNC_END(ctneon_chachapoly_crypt)

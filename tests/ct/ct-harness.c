@@ -51,8 +51,8 @@
 #include "tests/ct/ct-markers.h"
 #include "tests/ct/leaky.h"
 
-#define CT_MAXLEN	720		/* the longest case: 704 ChaCha bytes */
-#define CT_MAXLENS	12
+#define CT_MAXLEN	16400		/* the longest case: 16384 ChaCha bytes */
+#define CT_MAXLENS	17
 
 /* Every secret and every output: one static object, fixed addresses. */
 static struct {
@@ -340,11 +340,14 @@ static const int ct_nokey[] = { 0 };
 /* bit-sliced: one partial batch, one, one and a bit, two, two and a bit */
 #define CT_BS_BLOCKS	{ 1, 7, 8, 9, 16, 17 }
 /*
- * ChaCha: tails alone, 4-block (256 B) and 6-block (384 B) steps, all mixed;
+ * ChaCha: tails alone, the steps of 4 (256 B), 5 (320 B), 6 (384 B) and 7
+ * blocks (448 B; 5 and 7: arm64's integer-unit block), each step of the
+ * arm64 cascade after the 7-block loop (7, 4 + 4, 5 + 4, 6 + 4), all mixed;
  * arm's tails: 1, 2, 3 row-form blocks (17, 65, 150) and the buffered
  * four-block chunk (240)
  */
-#define CT_CHACHA_BYTES	{ 1, 17, 65, 150, 240, 256, 300, 384, 513, 640, 704 }
+#define CT_CHACHA_BYTES	{ 1, 17, 65, 150, 240, 256, 300, 340, 384, 460, 513, 600, 640, 650, 704, 1000 }
+#define CT_PERF_BYTES	{ 16, 64, 256, 1000, 1400, 1420, 4096, 16384 }
 
 static const struct ct_family ct_families[] = {
 	{ "ctneon_vpaes_ecb_encrypt", call_ecb_encrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
@@ -380,6 +383,9 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_chachapoly_crypt-enc", call_chachapoly_enc, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
 	{ "ctneon_chachapoly_crypt-dec", call_chachapoly_dec, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
 	{ "ctneon_chachapoly_crypt-dec-inplace", call_chachapoly_dec_inplace, ct_nokey, "bytes", { 300 }, 0, 3 },
+	/* the sizes of the benchmark tables, for tests/ct/mca.sh */
+	{ "ctneon_chacha_crypt-perf", call_chacha20, ct_nokey, "bytes", CT_PERF_BYTES, 0, 3 },
+	{ "ctneon_chachapoly_crypt-enc-perf", call_chachapoly_enc, ct_nokey, "bytes", CT_PERF_BYTES, 0, 3 },
 	{ "ctneon_chacha_ct_crypt", call_chacha20_ct, ct_nokey, "bytes", { 1, 64, 65, 300 }, 0, 3 },
 	{ "ctneon_hchacha_ct", call_hchacha_ct, ct_nokey, NULL, { 0 }, 0, 3 },
 	{ "ctneon_ghash_ct_update", call_ghash_ct_update, ct_nokey, "blocks", { 1, 3 }, 0, 2 },

@@ -684,14 +684,22 @@ static void run_stream(FILE *f)
 }
 
 /* ---- fixed groups ------------------------------------------------------------ */
-/* the counter wraps from 2^32 - 1 to 0, word 13 unchanged; ChaCha20 and 12 */
+/*
+ * the counter wraps from 2^32 - 1 to 0, word 13 unchanged; ChaCha20 and 12;
+ * start counters 2^32 - 18 .. 2^32 - 1, so that the arm64 integer-unit
+ * block (counter + 4 of a 5-block step, + 6 of a 7-block one) wraps too,
+ * at the lengths around each step of the arm64 cascade
+ */
 static void test_counter_wrap(void)
 {
 	static u8 data[1200], ref[1200], out[1200 + 32];
-	/* every tail shape of the arm core: 1, 2, 3 row-form blocks, the
-	 * buffered chunk (193..255), after whole chunks too */
+	/* every tail shape of the arm core (1, 2, 3 row-form blocks, the
+	 * buffered chunk 193..255, after whole chunks too) and every step of
+	 * the arm64 cascade (4, 5, 6, 7 blocks and their remainders) */
 	static const size_t lens[] = { 1, 15, 63, 64, 65, 127, 128, 129, 191, 192, 193, 255,
-				       256, 300, 320, 449, 511, 512, 777, 1024, 1200 };
+				       256, 300, 319, 320, 321, 383, 384, 447, 448, 449, 511,
+				       512, 575, 576, 577, 639, 640, 641, 703, 704, 705, 777,
+				       832, 896, 1024, 1200 };
 	int bad = 0, cases = 0;
 	u32 k, nr;
 	size_t i;
