@@ -86,11 +86,19 @@
  *          is a NEON one with 26-bit limbs, ours 32-bit limbs on the
  *          integer unit): 200, below it (and above the template over the
  *          generic drivers, 100).
- * The skciphers, against chacha20-neon (300): on arm64 ctneon is faster on
- * the A53 model and in instructions from 256 bytes but slower on short
- * requests and on the A72 model; on arm it is slower: 250, below it.
+ * The skciphers, against chacha20-neon (300), since the 256-byte-stride
+ * arm core and the 7-block arm64 step (bench of 2026-12-03):
+ *   arm:   0.94-0.99x its instructions at every size from 16 bytes to
+ *          16 KiB, 0.99x its Cortex-A57 cycles at 16 KiB;
+ *   arm64: 0.59-0.98x its instructions from 64 bytes up, a tie at 16
+ *          bytes (1.00-1.01x, two or three instructions), 0.73x/0.99x
+ *          its Cortex-A53/A72 cycles at 16 KiB:
+ * 310, above it on both.  A template over ChaCha20 (rfc7539, adiantum)
+ * then picks ctneon's too; on arm the rfc7539 template instance over
+ * chacha20-ctneon and poly1305-arm ((310 + 200) / 2 = 255) still outranks
+ * ctneon's AEAD (200).
  */
-#define CTNEON_CHACHA_PRIORITY		250
+#define CTNEON_CHACHA_PRIORITY		310
 #ifdef CONFIG_ARM64
 #define CTNEON_CHACHAPOLY_PRIORITY	300
 #else
