@@ -165,6 +165,42 @@ static void call_ct_decrypt(const struct ct_case *c)
 	ctneon_aes_ct_decrypt(&ct.ks, ct.dst, ct.src);
 }
 
+/* the portable modes of aes-ct.c (two blocks per pass of the cipher) */
+static void call_ct_ecb_encrypt(const struct ct_case *c)
+{
+	ctneon_aes_ct_ecb(&ct.ks, 1, ct.dst, ct.src, c->len);
+}
+
+static void call_ct_ecb_decrypt(const struct ct_case *c)
+{
+	ctneon_aes_ct_ecb(&ct.ks, 0, ct.dst, ct.src, c->len);
+}
+
+static void call_ct_cbc_encrypt(const struct ct_case *c)
+{
+	ctneon_aes_ct_cbc(&ct.ks, 1, ct.dst, ct.src, c->len, ct.iv);
+}
+
+static void call_ct_cbc_decrypt(const struct ct_case *c)
+{
+	ctneon_aes_ct_cbc(&ct.ks, 0, ct.src, ct.src, c->len, ct.iv);
+}
+
+static void call_ct_ctr(const struct ct_case *c)
+{
+	ctneon_aes_ct_ctr(&ct.ks, ct.dst, ct.src, c->len, ct.iv);
+}
+
+static void call_ct_xts_encrypt(const struct ct_case *c)
+{
+	ctneon_aes_ct_xts(&ct.ks, 1, ct.dst, ct.src, c->len, ct.iv);
+}
+
+static void call_ct_xts_decrypt(const struct ct_case *c)
+{
+	ctneon_aes_ct_xts(&ct.ks, 0, ct.src, ct.src, c->len, ct.iv);
+}
+
 /*
  * The bit-sliced cores (aes-neonbs.h): whole blocks, c->len of them; the
  * key is converted outside the window except in call_bs_convert_key().
@@ -362,6 +398,13 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_aes_expandkey", call_expandkey, ct_aes_keys, NULL, { 0 }, 0, 0 },
 	{ "ctneon_aes_ct_encrypt", call_ct_encrypt, ct_aes_keys, NULL, { 0 }, 0, 0 },
 	{ "ctneon_aes_ct_decrypt", call_ct_decrypt, ct_aes_keys, NULL, { 0 }, 0, 0 },
+	{ "ctneon_aes_ct_ecb-enc", call_ct_ecb_encrypt, ct_aes_keys, "blocks", { 1, 2, 3 }, 0, 0 },
+	{ "ctneon_aes_ct_ecb-dec", call_ct_ecb_decrypt, ct_aes128, "blocks", { 1, 3 }, 0, 0 },
+	{ "ctneon_aes_ct_cbc-enc", call_ct_cbc_encrypt, ct_aes128, "blocks", { 1, 2 }, 0, 0 },
+	{ "ctneon_aes_ct_cbc-dec-inplace", call_ct_cbc_decrypt, ct_aes_keys, "blocks", { 1, 3 }, 0, 0 },
+	{ "ctneon_aes_ct_ctr", call_ct_ctr, ct_aes_keys, "bytes", { 1, 17, 47 }, 0, 0 },
+	{ "ctneon_aes_ct_xts-enc", call_ct_xts_encrypt, ct_aes128, "bytes", { 16, 33, 48 }, 0, 0 },
+	{ "ctneon_aes_ct_xts-dec-inplace", call_ct_xts_decrypt, ct_aes_keys, "bytes", { 17, 32 }, 0, 0 },
 	{ "ctneon_bs_convert_key", call_bs_convert_key, ct_aes_keys, NULL, { 0 }, 0, 1 },
 	{ "ctneon_bs_ecb_encrypt", call_bs_ecb_encrypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },
 	{ "ctneon_bs_ecb_decrypt", call_bs_ecb_decrypt, ct_aes_keys, "blocks", CT_BS_BLOCKS, 0, 1 },

@@ -187,15 +187,15 @@ static struct {
 	unsigned long portable, bs_busy, gkey_busy, bs_and_vpaes, bs_only;
 } taken;
 
-static struct path pick_path(int fallbacks, unsigned int bytes)
+static struct path pick_path(int fallbacks)
 {
 	struct path p = { 1, 1, 1 };
 
 	if (fallbacks == FB_RANDOM) {
 		unsigned int r = rnd(16);
 
-		/* the portable AES costs ~100 us a block under qemu: short only */
-		if (r == 0 && bytes <= 512)
+		/* no NEON: the portable AES and GHASH, at any length */
+		if (r == 0)
 			p.neon = 0;
 		p.bs_ok = r != 1 && r != 3;
 		p.gkey_ok = r != 2 && r != 3;
@@ -307,7 +307,7 @@ static int gcm_crypt(const struct gcm_ctx *ctx, const u8 nonce[12],
 	ctr[12] = ctr[13] = ctr[14] = 0;
 	ctr[15] = 1;
 	/* ctneon_aes_encrypt_block(): vpaes on NEON, else the portable AES */
-	if (pick_path(st->fallbacks, 16).neon)
+	if (pick_path(st->fallbacks).neon)
 		ctneon_vpaes_ecb_encrypt(ekj0, ctr, ctx->key.enc[0], ctx->key.rounds, 1);
 	else
 		ctneon_aes_ct_encrypt(&ctx->key, ekj0, ctr);
@@ -323,7 +323,7 @@ static int gcm_crypt(const struct gcm_ctx *ctx, const u8 nonce[12],
 			memset(buf + n, 0xff, 16 - n % 16);
 			n += 16 - n % 16;
 		}
-		gcm_hash(ctx, pick_path(st->fallbacks, n), x, buf, n);
+		gcm_hash(ctx, pick_path(st->fallbacks), x, buf, n);
 	}
 
 	/* the walk: what it offers, rounded down to blocks but for the last */
@@ -342,7 +342,7 @@ static int gcm_crypt(const struct gcm_ctx *ctx, const u8 nonce[12],
 			n &= ~15u;
 		if (!n)		/* the walk never offers less than a block */
 			n = left < 16 ? left : 16;
-		p = pick_path(st->fallbacks, n);
+		p = pick_path(st->fallbacks);
 		if (!enc)
 			gcm_hash(ctx, p, x, src + done, n);
 		gcm_ctr_piece(ctx, p, dst + done, src + done, n, ctr);
@@ -353,7 +353,7 @@ static int gcm_crypt(const struct gcm_ctx *ctx, const u8 nonce[12],
 
 	put_be64(lens, (u64)alen * 8);
 	put_be64(lens + 8, (u64)len * 8);
-	gcm_hash(ctx, pick_path(st->fallbacks, 16), x, lens, 16);
+	gcm_hash(ctx, pick_path(st->fallbacks), x, lens, 16);
 	for (i = 0; i < 16; i++)
 		full[i] = x[i] ^ ekj0[i];
 	if (enc)

@@ -17,8 +17,8 @@
  *  - split: the message in several calls (block-multiple pieces, the last
  *    may end in a partial block), the chaining value carried from call to
  *    call, which must give the same output as one call;
- *  - the C reference: the modes composed here over the portable
- *    ctneon_aes_ct_encrypt/decrypt of aes-ct.c (F_CREF).
+ *  - the C reference: the portable modes of aes-ct.c (ctneon_aes_ct_ecb,
+ *    _cbc, _ctr, _xts), out of place and in place (F_CREF).
  *
  * The chaining value on return is checked when the case asks (F_IVOUT):
  * the last ciphertext block for CBC, the counter advanced by
