@@ -34,7 +34,7 @@
  *                    of the top word (0x1b);
  *      InvMixColumns a ^= 4(a ^ ror16(a)), then MixColumns (the circulant
  *                    (14,11,13,9) is (2,3,1,1) times (5,0,4,0));
- *      SubBytes      a Boolean circuit of 113 gates (32 AND, 77 XOR,
+ *      SubBytes      a Boolean circuit of 128 gates (34 AND, 90 XOR,
  *                    4 XNOR), the one of Boyar and Peralta ("A depth-16
  *                    circuit for the AES S-box", 2011: the inversion in a
  *                    tower field with the basis changes and the affine map
