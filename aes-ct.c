@@ -6,8 +6,8 @@
  * ------------
  * This file has two jobs.
  *
- * 1. Key expansion (FIPS-197 section 5.2) for 128, 192 and 256-bit keys, and the
- *    conversion of the round keys into the forms the vpaes cores want
+ * 1. Key expansion (FIPS-197 section 5.2) for 128, 192 and 256-bit keys,
+ *    and the conversion of the round keys into the forms the vpaes cores want
  *    (vpaes-tables.h explains the tower-field basis phi):
  *      enc[0] = phi(w[0]), enc[r] = phi(w[r] ^ 0x63..) for 0 < r < Nr,
  *      enc[Nr] = w[Nr] ^ 0x63..   (the S-box constant, pushed through

@@ -28,11 +28,11 @@
  * most 8 needs 4 bits, so its carries only reach the three positions of
  * other classes above it; and all the lower columns of the class together
  * weigh less than the column itself, so they cannot carry into it: the
- * parity of every column of the class is exact.  The four products of each class are XORed and masked to the
- * class.  The 128 x 128 product takes 9 such multiplies (Karatsuba on the
- * 64-bit halves, and again on the 32-bit words of each), 144 integer
- * multiplies per block; the masks of H's nine operands are made once per
- * call.
+ * parity of every column of the class is exact.  The four products of each
+ * class are XORed and masked to the class.  The 128 x 128 product takes
+ * 9 such multiplies (Karatsuba on the 64-bit halves, and again on the
+ * 32-bit words of each), 144 integer multiplies per block; the masks of
+ * H's nine operands are made once per call.
  *
  * Constant time.  No branch and no memory address depends on H, X or the
  * data; the only secret-dependent operations are AND, XOR, shifts by
