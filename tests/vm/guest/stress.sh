@@ -229,8 +229,9 @@ dmesg_check stress
 # (also on 32-bit 6.1, where ESP runs in softirq on ctneon's portable path:
 # since the two-block bit-sliced portable AES and the integer-multiply
 # GHASH, 1 MiB of GCM takes about 6 s there under TCG, two minutes before).
-# The 64 MiB each way is ctneon.load_kb=65536 (tests/vm/stress.sh
-# ARCH KERNEL ctneon.load_kb=65536), run by hand (Documentation/testing.rst).
+# The 64 MiB each way is ctneon.load_kb=65536 (make check-ipsec64,
+# or tests/vm/stress.sh ARCH KERNEL ctneon.load_kb=65536), run by hand
+# (Documentation/testing.rst).
 LOAD_KB=${CTNEON_LOAD_KB:-8192}
 if [ "$LOAD_KB" -gt 0 ] && [ -x /test/iproute2/ip ]; then
 	rm -f /tmp/hammer.stop /tmp/hammer.out
