@@ -39,16 +39,24 @@
  * 4 KiB sectors with xts-aes-ctneon and plain64 IVs for consecutive
  * sector numbers, as dm-crypt would (for guests without dm-crypt).
  *
- * A watchdog (the main thread) fails the run if a thread makes no
- * progress for HANG_S seconds, and exits without waiting for it.
+ * A watchdog (the main thread) fails the run if a thread that has not
+ * finished makes no progress for HANG_S seconds: it prints the request
+ * each live thread is in and where it waits (/proc/self/task/TID: wchan,
+ * syscall, kernel stack), and exits without waiting for them.  If the
+ * watchdog's own sleep(1) comes back STALL_S seconds late, the guest as a
+ * whole was not running (a loaded host): a "#" note says so and the
+ * progress clocks restart.
  *
  * Output: "ok stress NAME (ops, bytes)" per algorithm, or "FAIL stress
  * NAME: ..." lines (at most a few per algorithm); a summary line; exit
  * status 1 on any failure.
  *
- * Usage: afalg-stress [-t SECONDS] [-j THREADS] [-s SEED] [-m MAXLEN] [-x] [-v] [-B]
+ * Usage: afalg-stress [-t SECONDS] [-j THREADS] [-s SEED] [-m MAXLEN] [-x] [-v] [-B] [-H]
  *   -B  self-check of the test: one skcipher result in 8 gets a byte
  *       flipped before the comparison, so every skcipher must FAIL
+ *   -H  self-check of the watchdog: thread 0 first makes a request that
+ *       never completes (its data never comes), with a hang limit of 5 s:
+ *       the run must FAIL with "hung request" and the thread's stack
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -61,6 +69,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
@@ -79,7 +88,8 @@
 #define LEN_MAX		(64 * 1024)
 #define AAD_MAX		512
 #define BUFSZ		(LEN_MAX + AAD_MAX + 16 + 2 * PG)
-#define HANG_S		60	/* a thread stuck this long fails the run */
+#define HANG_S		60	/* a thread stuck this long fails the run (-H: 5) */
+#define STALL_S		10	/* the watchdog's sleep(1) this late: the guest stood still */
 #define MAX_THREADS	64
 #define MAX_REPORTS	3	/* FAIL lines per algorithm */
 
@@ -119,6 +129,8 @@ static int is_esp(enum kind k) { return k == AE_RFC4106 || k == AE_CPESP; }
 
 static volatile int stop;
 static int verbose;
+static int hang_s = HANG_S;
+static int hang_it;	/* -H: thread 0 hangs on purpose: the watchdog must FAIL */
 static int break_it;	/* -B: corrupt some ctneon outputs: every skcipher must FAIL */
 static size_t len_max = LEN_MAX;
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -358,6 +370,13 @@ struct worker {
 	struct rng g;
 	int tfm[NALGS], ref[NALGS];
 	volatile unsigned long beat;	/* completed operations */
+	volatile int done;		/* worker_main has returned */
+	volatile pid_t tid;		/* for the hang report's /proc/self/task/TID */
+	/* what the thread is doing now, for the hang report */
+	volatile int cur_alg;
+	volatile const char *cur_step;
+	volatile size_t cur_len;
+	volatile int cur_inplace;
 	int pipefd[2];
 	uint8_t *pt, *a, *b, *c;
 };
@@ -465,14 +484,19 @@ static int sk_case(struct worker *w, int i, int tfm, int ref, size_t klen)
 	c.iv = iv;
 	c.ivlen = iv_len(al->kind);
 	rfill(&w->g, w->pt, len);
+	w->cur_alg = i;
+	w->cur_len = len;
 
 	/* encryption: reference, then ctneon (out of place or in place) */
 	c.enc = 1;
+	w->cur_step = "reference encryption";
 	err = run_plain(ref, &c, w->pt, len, w->a, len);
 	if (err) {
 		report(al, "reference %s encryption of %zu bytes: %s", al->refs[0], len, strerror(-err));
 		return 1;
 	}
+	w->cur_step = "encryption";
+	w->cur_inplace = inplace;
 	if (inplace) {
 		memcpy(w->b, w->pt, len);
 		err = run_inplace(tfm, &c, w->b, len, w->pipefd);
@@ -494,6 +518,8 @@ static int sk_case(struct worker *w, int i, int tfm, int ref, size_t klen)
 	/* decryption of the reference's ciphertext by ctneon */
 	c.enc = 0;
 	inplace = rn(&w->g, 4) == 0;
+	w->cur_step = "decryption";
+	w->cur_inplace = inplace;
 	if (inplace) {
 		memcpy(w->c, w->a, len);
 		err = run_inplace(tfm, &c, w->c, len, w->pipefd);
@@ -538,12 +564,17 @@ static int aead_case(struct worker *w, int i, int tfm, int ref, unsigned int as)
 	if (is_esp(al->kind))			/* the IV copy ends the AAD */
 		memcpy(w->pt + aad - 8, iv, 8);
 
+	w->cur_alg = i;
+	w->cur_len = len;
+	w->cur_inplace = 0;
 	c.enc = 1;
+	w->cur_step = "reference encryption";
 	err = run_plain(ref, &c, w->pt, aad + len, w->a, aad + len + as);
 	if (err) {
 		report(al, "reference encryption (aad %zu, text %zu): %s", aad, len, strerror(-err));
 		return 1;
 	}
+	w->cur_step = "encryption";
 	err = run_plain(tfm, &c, w->pt, aad + len, w->b, aad + len + as);
 	if (err) {
 		report(al, "encryption (aad %zu, text %zu, tag %u): %s", aad, len, as, strerror(-err));
@@ -555,6 +586,7 @@ static int aead_case(struct worker *w, int i, int tfm, int ref, unsigned int as)
 		return 1;
 	}
 	c.enc = 0;
+	w->cur_step = "decryption";
 	err = run_plain(tfm, &c, w->a, aad + len + as, w->c, aad + len);
 	if (err) {
 		report(al, "decryption (aad %zu, text %zu, tag %u): %s", aad, len, as, strerror(-err));
@@ -566,6 +598,7 @@ static int aead_case(struct worker *w, int i, int tfm, int ref, unsigned int as)
 	}
 	if (rn(&w->g, 16) == 0) {		/* a forged tag */
 		w->a[aad + len + rn(&w->g, as)] ^= (uint8_t)(1u << rn(&w->g, 8));
+		w->cur_step = "decryption with a forged tag";
 		err = run_plain(tfm, &c, w->a, aad + len + as, w->c, aad + len);
 		if (err != -EBADMSG) {
 			report(al, "forged tag (aad %zu, text %zu, tag %u): %s, want EBADMSG",
@@ -592,10 +625,15 @@ static int writer_case(struct worker *w, uint64_t sector)
 	c.iv = iv;
 	c.ivlen = 16;
 	rfill(&w->g, w->pt, PG);
+	w->cur_alg = i;
+	w->cur_len = PG;
+	w->cur_inplace = 0;
+	w->cur_step = "writer: encryption";
 	c.enc = 1;
 	err = run_plain(w->tfm[i], &c, w->pt, PG, w->b, PG);
 	if (!err) {
 		c.enc = 0;
+		w->cur_step = "writer: reference decryption";
 		err = run_plain(w->ref[i], &c, w->b, PG, w->c, PG);
 	}
 	if (err || memcmp(w->c, w->pt, PG)) {
@@ -607,9 +645,42 @@ static int writer_case(struct worker *w, uint64_t sector)
 	return 0;
 }
 
+static void worker_loop(struct worker *w);
+
+/*
+ * -H: a request whose data never comes (sent with MSG_MORE, then read):
+ * the read waits in the kernel until the process ends.  The watchdog must
+ * report it, with af_alg's wait on the thread's kernel stack.
+ */
+static void hang_on_purpose(struct worker *w)
+{
+	struct ctl c = { .enc = 1, .iv = (const uint8_t *)"0123456789abcdef", .ivlen = 16 };
+	uint8_t out[16];
+	int op = accept(shared_tfm[XTS_IDX], NULL, NULL);
+
+	w->cur_alg = XTS_IDX;
+	w->cur_step = "-H: a read whose data never comes";
+	w->cur_len = 16;
+	/* no data, more to come: the read waits for at least a block */
+	if (op < 0 || send_req(op, &c, NULL, 0, MSG_MORE) < 0)
+		return;
+	(void)read(op, out, sizeof(out));
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
+
+	w->tid = (pid_t)syscall(SYS_gettid);
+	if (hang_it && w->id == 0)
+		hang_on_purpose(w);
+	worker_loop(w);
+	w->done = 1;
+	return NULL;
+}
+
+static void worker_loop(struct worker *w)
+{
 	uint64_t sector = (uint64_t)1 << 40;	/* high, so the upper IV word is used */
 
 	if (w->writer) {
@@ -618,13 +689,13 @@ static void *worker_main(void *arg)
 		rfill(&w->g, key, sizeof(key));
 		if (setkey(w->tfm[XTS_IDX], key, 64) || setkey(w->ref[XTS_IDX], key, 64)) {
 			report(&algs[XTS_IDX], "writer: setkey failed");
-			return NULL;
+			return;
 		}
 		while (!stop) {
 			writer_case(w, sector++);
 			w->beat++;
 		}
-		return NULL;
+		return;
 	}
 	while (!stop) {
 		int i = (int)rn(&w->g, NALGS), tfm, ref, err = 0;
@@ -644,6 +715,8 @@ static void *worker_main(void *arg)
 			ref = w->ref[i];
 			klen = key_len(&w->g, al->kind);
 			rfill(&w->g, key, klen);
+			w->cur_alg = i;
+			w->cur_step = "setkey";
 			err = setkey(tfm, key, klen);
 			if (!err)
 				err = setkey(ref, key, klen);
@@ -665,7 +738,6 @@ static void *worker_main(void *arg)
 		__atomic_add_fetch(&al->ops, 1, __ATOMIC_RELAXED);
 		w->beat++;
 	}
-	return NULL;
 }
 
 /* bind one side of algorithm i: ctneon (ref == 0) or its reference */
@@ -689,6 +761,50 @@ static double mono(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* print one file of /proc/self/task/TID, each line prefixed with "#   " */
+static void show_task_file(pid_t tid, const char *what)
+{
+	char path[64], line[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/%s", (int)tid, what);
+	f = fopen(path, "r");
+	if (!f) {
+		printf("#   %s: %s\n", path, strerror(errno));
+		return;
+	}
+	printf("#   %s:\n", what);
+	while (fgets(line, sizeof(line), f))
+		printf("#     %s%s", line, strchr(line, '\n') ? "" : "\n");
+	fclose(f);
+}
+
+/*
+ * A thread made no progress for HANG_S seconds (the FAIL line), or was
+ * live beside it (a "#" line): say which request it was in and where it
+ * waits (its kernel stack, wchan and syscall).  CI once saw "thread 0 made
+ * no progress for 60 s" with nothing else to go on (arm64 6.12; that run
+ * took 122 s where 62 s is usual): this is what tells a request
+ * hung in the kernel from a thread in user space or a stalled guest.
+ */
+static void hang_report(const struct worker *w, double at, double idle)
+{
+	const struct alg *al = &algs[w->cur_alg];
+
+	printf("%s thread %d: no progress for %.0f s at %.0f s into the run, in %s: %s of %zu bytes%s%s\n",
+	       idle > hang_s ? "FAIL stress: hung request:" : "#   and",
+	       w->id, idle, at, w->writer ? "the sector writer" : al->name,
+	       w->cur_step ? (const char *)w->cur_step : "-", (size_t)w->cur_len,
+	       w->cur_inplace ? ", in place" : "", w->shared ? ", shared transform" : "");
+	if (w->tid) {
+		show_task_file(w->tid, "wchan");
+		show_task_file(w->tid, "syscall");
+		show_task_file(w->tid, "stat");
+		show_task_file(w->tid, "stack");
+	}
+	fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
 	static struct worker ws[MAX_THREADS + 1];
@@ -696,10 +812,11 @@ int main(int argc, char **argv)
 	int secs = 60, nthreads = 0, writer = 0, opt, t, i, nw, bad = 0;
 	uint64_t seed = 0x57e55ULL ^ (uint64_t)time(NULL);
 	unsigned long last_beat[MAX_THREADS + 1] = { 0 }, total = 0;
-	double last_move[MAX_THREADS + 1], t0, t1;
+	double last_move[MAX_THREADS + 1], t0, t1, prev;
+	char joined[MAX_THREADS + 1] = { 0 };
 	struct rng g;
 
-	while ((opt = getopt(argc, argv, "t:j:s:m:xvB")) != -1) {
+	while ((opt = getopt(argc, argv, "t:j:s:m:xvBH")) != -1) {
 		switch (opt) {
 		case 't': secs = atoi(optarg); break;
 		case 'j': nthreads = atoi(optarg); break;
@@ -712,8 +829,9 @@ int main(int argc, char **argv)
 		case 'x': writer = 1; break;
 		case 'v': verbose = 1; break;
 		case 'B': break_it = 1; break;
+		case 'H': hang_it = 1; hang_s = 5; break;
 		default:
-			fprintf(stderr, "usage: %s [-t SECONDS] [-j THREADS] [-s SEED] [-m MAXLEN] [-x] [-v] [-B]\n",
+			fprintf(stderr, "usage: %s [-t SECONDS] [-j THREADS] [-s SEED] [-m MAXLEN] [-x] [-v] [-B] [-H]\n",
 				argv[0]);
 			return 2;
 		}
@@ -794,21 +912,41 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	/* watchdog: stop at the deadline; a thread without progress for HANG_S fails */
+	/*
+	 * watchdog: stop at the deadline; a live thread without progress for
+	 * HANG_S fails, with every live thread's state printed.  If the
+	 * watchdog's own sleep(1) came back STALL_S late, the whole guest
+	 * stood still (the host did not run it): that is said in a note and
+	 * the progress clocks restart, since no thread could have moved.
+	 */
+	prev = t0;
 	for (;;) {
 		double now;
+		int hung = -1;
 
 		sleep(1);
 		now = mono();
+		if (now - prev > STALL_S) {
+			printf("# afalg-stress: the watchdog's sleep(1) took %.1f s at %.0f s into the run: the guest was not running; progress clocks restarted\n",
+			       now - prev, now - t0);
+			for (t = 0; t < nw; t++)
+				last_move[t] = now;
+		}
+		prev = now;
 		for (t = 0; t < nw; t++) {
-			if (ws[t].beat != last_beat[t]) {
+			if (ws[t].beat != last_beat[t] || ws[t].done) {
 				last_beat[t] = ws[t].beat;
 				last_move[t] = now;
-			} else if (now - last_move[t] > HANG_S) {
-				printf("FAIL stress: thread %d made no progress for %d s (hung request)\n",
-				       t, HANG_S);
-				_exit(1);
+			} else if (now - last_move[t] > hang_s && hung < 0) {
+				hung = t;
 			}
+		}
+		if (hung >= 0) {
+			hang_report(&ws[hung], now - t0, now - last_move[hung]);
+			for (t = 0; t < nw; t++)
+				if (t != hung && !ws[t].done)
+					hang_report(&ws[t], now - t0, now - last_move[t]);
+			_exit(1);
 		}
 		if (verbose && !((int)(now - t0) % 10))
 			fprintf(stderr, "afalg-stress: %.0f s\n", now - t0);
@@ -817,8 +955,11 @@ int main(int argc, char **argv)
 		if (stop) {
 			int alive = 0;
 
-			for (t = 0; t < nw; t++)
-				alive += pthread_tryjoin_np(ws[t].th, NULL) == EBUSY;
+			for (t = 0; t < nw; t++) {
+				if (!joined[t] && pthread_tryjoin_np(ws[t].th, NULL) == 0)
+					joined[t] = 1;
+				alive += !joined[t];
+			}
 			if (!alive)
 				break;
 		}

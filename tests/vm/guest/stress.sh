@@ -199,6 +199,28 @@ else
 	note "no dm-crypt writer ($([ -b /dev/vda ] || echo 'no /dev/vda')$([ -b /dev/vda ] || [ -n "$DMSETUP" ] || echo ', ')$([ -n "$DMSETUP" ] || echo 'no dmsetup')): afalg-stress runs its own XTS 4 KiB sector writer thread instead"
 	XOPT=-x
 fi
+# the watchdog's self-check: a request that never completes (-H, hang
+# limit 5 s) must make afalg-stress fail, naming the hung request and
+# showing where the thread waits: af_alg_wait_for_data on its kernel stack,
+# or, where the kernel cannot unwind another task's stack (32-bit arm
+# 6.1 prints it empty), the socket wait wait_woken as its wchan
+$BIN/afalg-stress -H -t 30 -j 2 >/tmp/hang.out 2>&1
+rc=$?
+if [ $rc = 1 ] && grep -q '^FAIL stress: hung request: thread 0: .*-H: a read whose data never comes' /tmp/hang.out &&
+   { grep -q 'af_alg_wait_for_data' /tmp/hang.out ||
+     awk '/^FAIL stress: hung/ { p = 1 } p && /^#   wchan:/ { getline; print; exit }' /tmp/hang.out |
+	grep -q wait_woken; }; then
+	ok "stress watchdog self-check (a request that never completes is reported, with where it waits)"
+	# the report and the hung thread's kernel stack, as notes
+	awk '/^FAIL stress: hung/ { p = 1; print; next }
+	     !p { next }
+	     /^#   and / { exit }
+	     /^#   [a-z]+:/ { show = /wchan:|stack:/ }
+	     show { print }' /tmp/hang.out | head -n 16 | sed 's/^/#   /'
+else
+	fail "stress watchdog self-check: exit $rc, no hung-request report waiting in af_alg"
+	sed 's/^/#   /' /tmp/hang.out | head -n 30
+fi
 t0=$(now)
 run_counted afalg-stress $BIN/afalg-stress -t "$SECS" $XOPT $BREAK \
 	${CTNEON_THREADS:+-j "$CTNEON_THREADS"} ${CTNEON_SEED:+-s "$CTNEON_SEED"}
