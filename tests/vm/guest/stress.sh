@@ -202,8 +202,8 @@ fi
 # the watchdog's self-check: a request that never completes (-H, hang
 # limit 5 s) must make afalg-stress fail, naming the hung request and
 # showing where the thread waits: af_alg_wait_for_data on its kernel stack,
-# or, where the kernel cannot unwind another task's stack (32-bit arm
-# 6.1 prints it empty), the socket wait wait_woken as its wchan
+# or, where the kernel does not unwind another task's stack (32-bit arm
+# prints it empty; arm64 shows the whole chain), wait_woken as its wchan
 $BIN/afalg-stress -H -t 30 -j 2 >/tmp/hang.out 2>&1
 rc=$?
 if [ $rc = 1 ] && grep -q '^FAIL stress: hung request: thread 0: .*-H: a read whose data never comes' /tmp/hang.out &&
