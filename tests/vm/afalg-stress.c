@@ -56,7 +56,7 @@
  *       flipped before the comparison, so every skcipher must FAIL
  *   -H  self-check of the watchdog: thread 0 first makes a request that
  *       never completes (its data never comes), with a hang limit of 5 s:
- *       the run must FAIL with "hung request" and the thread's stack
+ *       the run must FAIL with "hung request" and where the thread waits
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -650,7 +650,7 @@ static void worker_loop(struct worker *w);
 /*
  * -H: a request whose data never comes (sent with MSG_MORE, then read):
  * the read waits in the kernel until the process ends.  The watchdog must
- * report it, with af_alg's wait on the thread's kernel stack.
+ * report it, with af_alg's wait as the thread's kernel stack or wchan.
  */
 static void hang_on_purpose(struct worker *w)
 {

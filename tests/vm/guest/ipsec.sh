@@ -61,8 +61,9 @@ chacha)
 esac
 T=${CTNEON_IPSEC_TAG:+$CTNEON_IPSEC_TAG-}$T
 # nc gives up after this many seconds (a 64 MiB transfer on a slow guest
-# needs more than the default; 32-bit 6.1's portable path moves about
-# 150 KiB/s of GCM under TCG, a 64 MiB transfer about 7 minutes)
+# needs more than the default; on 32-bit 6.1, where ESP runs on the
+# portable path, 64 MiB of GCM took 232 s and 258 s under TCG with the
+# hammer beside it: KB / 50 gives such a transfer about 22 minutes)
 NCT=$((KB / 50 > 300 ? KB / 50 : 300))
 nfail=0
 ok() { echo "ok $T $*"; }
