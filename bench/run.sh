@@ -66,7 +66,7 @@ for cfg in "$@"; do
 	t0=$(date +%s)
 	timeout -k 10 "${BENCH_TIMEOUT:-900}" nice -n 10 \
 		"$QEMU" -M virt -cpu "$CPU" -smp 1 -m 512 \
-		-icount shift=0,sleep=off -nographic -no-reboot \
+		-icount shift=0,sleep=off -nographic -no-reboot -nic none \
 		-kernel "$CACHE/$cfg/boot/vmlinuz-$REL" -initrd "$D/initramfs.cpio.gz" \
 		-append "console=ttyAMA0 panic=-1 quiet nokaslr $APPEND ctneon.reps=${BENCH_REPS:-3} ctneon.bigreps=${BENCH_BIGREPS:-2}" \
 		-plugin "$OUT/ctplugin.so,mode=hist,out=$D/hist.txt,disas=$D/disas.txt" \

@@ -11,7 +11,10 @@
 # TCG runs multi-threaded (QEMU's default): an idle vCPU costs no host CPU,
 # so a test running on one vCPU keeps one host core busy.  (Single-threaded
 # TCG, CTNEON_VM_ACCEL=tcg,thread=single, hangs the armmp 6.1 kernel in
-# stop_machine during boot.)
+# stop_machine during boot.)  -nic none: the guests need no network card,
+# and QEMU's default one needs the iPXE ROM (efi-virtio.rom, package
+# ipxe-qemu), which deps.sh's --no-install-recommends does not bring: on a
+# fresh machine every boot failed with 'failed to find romfile'.
 #
 # Prints "ok vm-boot-<arch>-<kernel>" when the guest reached the final
 # marker of tests/vm/init, "FAIL vm-boot-<arch>-<kernel>" otherwise.
@@ -75,7 +78,7 @@ echo "run.sh: $QEMU -cpu $CPU, kernel $REL, append: $APPEND" >&2
 timeout -k 10 "${CTNEON_VM_TIMEOUT:-1200}" \
 	"$QEMU" -M virt -cpu "$CPU" -smp 2 -m 1024 \
 	${CTNEON_VM_ACCEL:+-accel "$CTNEON_VM_ACCEL"} \
-	-nographic -no-reboot \
+	-nographic -no-reboot -nic none \
 	-kernel "$IMAGE" \
 	-initrd "$INITRD" \
 	-append "$APPEND" ${CTNEON_VM_QEMU_ARGS:-} </dev/null 2>&1 |
