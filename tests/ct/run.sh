@@ -133,17 +133,18 @@ dump_diff() {
 }
 
 check_arch() {
-	local arch=$1 dir=$OUT/$1 cc core bscore shim cflags coreflags
+	local arch=$1 dir=$OUT/$1 cc core bscore shim cflags coreflags ctflags
 	case $arch in
 	arm64)	cc=aarch64-linux-gnu-gcc; QEMU=/usr/bin/qemu-aarch64
 		NM=aarch64-linux-gnu-nm
-		cflags=""; coreflags=""
+		cflags=""; coreflags=""; ctflags="-mgeneral-regs-only"
 		core=${CT_CORE_arm64:-$SRC/arm64/vpaes-core.S}
 		bscore=${CT_BSCORE_arm64:-$SRC/arm64/aes-neonbs-core.S} ;;
 	arm|arm-t32)
 		cc=arm-linux-gnueabihf-gcc; QEMU=/usr/bin/qemu-arm
 		NM=arm-linux-gnueabihf-nm
 		cflags="-march=armv7-a -mfpu=neon -mfloat-abi=hard"
+		ctflags="-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard"
 		coreflags="-marm -D__LINUX_ARM_ARCH__=7"
 		[ "$arch" = arm-t32 ] && coreflags="-mthumb -D__LINUX_ARM_ARCH__=7"
 		core=${CT_CORE_arm:-$SRC/arm/vpaes-core.S}
@@ -157,8 +158,10 @@ check_arch() {
 		say_fail "$arch/cores: $core or $bscore does not exist"
 		return
 	fi
-	# the module's objects as the kernel builds them (ARM mode on arm),
-	# the harness and the negative controls in the compiler's default mode
+	# the module's objects as the kernel builds them (ARM mode on arm; the
+	# portable C with integer registers only, ctflags, so that gcc does not
+	# vectorise it as it never may in the kernel), the harness and the
+	# negative controls in the compiler's default mode
 	if ! { $cc -O2 -Wall -Wextra -Werror $cflags $coreflags -D__ASSEMBLY__ -Wa,--noexecstack \
 			-I"$SRC" -I"$shim" -c "$core" -o "$dir/vpaes-core.o" &&
 	       $cc -O2 -Wall -Wextra -Werror $cflags $coreflags -D__ASSEMBLY__ -Wa,--noexecstack \
@@ -168,11 +171,11 @@ check_arch() {
 	       $cc -O2 -Wall -Wextra -Werror $cflags $coreflags -D__ASSEMBLY__ -Wa,--noexecstack \
 			-I"$SRC" -I"$shim" -c "$SRC/${arch%-t32}/chacha-poly-neon-core.S" \
 			-o "$dir/chacha-poly-neon-core.o" &&
-	       $cc -O2 -Wall -Wextra -Werror $cflags $coreflags \
+	       $cc -O2 -Wall -Wextra -Werror $ctflags $coreflags \
 			-I"$SRC" -I"$shim" -c "$SRC/aes-ct.c" -o "$dir/aes-ct.o" &&
-	       $cc -O2 -Wall -Wextra -Werror $cflags $coreflags \
+	       $cc -O2 -Wall -Wextra -Werror $ctflags $coreflags \
 			-I"$SRC" -I"$shim" -c "$SRC/chacha-ct.c" -o "$dir/chacha-ct.o" &&
-	       $cc -O2 -Wall -Wextra -Werror $cflags $coreflags \
+	       $cc -O2 -Wall -Wextra -Werror $ctflags $coreflags \
 			-I"$SRC" -I"$shim" -c "$SRC/ghash-ct.c" -o "$dir/ghash-ct.o" &&
 	       $cc -O2 -Wall -Wextra -Werror $cflags -static \
 			-I"$SRC" -I"$shim" -o "$dir/ct-harness" \
