@@ -60,8 +60,8 @@
  *    the key or the data (no table at all).  The bit-sliced key schedule
  *    and the keystream and block buffers are wiped before returning.  The
  *    cipher state itself is a local array that never escapes: the compiler
- *    keeps it in registers and in spill slots of its own, which C cannot
- *    wipe (at the end it holds the output anyway).
+ *    keeps it in registers and in stack spill slots of its own, which C
+ *    cannot reach to wipe (the S-box's spills were never wiped either).
  *
  *    Code shape.  Every step of a round (SubBytes, ShiftRows, MixColumns,
  *    AddRoundKey, the transposes) is written out word by word and inlined
@@ -522,8 +522,8 @@ static __always_inline void bs_decrypt(const struct bs_key *bk, u32 q[8])
 /*
  * The two blocks of buf[0..31] through the cipher, in place.  The state
  * is a local array that never escapes, so the compiler keeps it in
- * registers (and its own spill slots, which no C code can wipe); it is
- * not wiped here: what it holds at the end is the output itself.
+ * registers; a memzero_explicit() here would force it into memory for the
+ * whole batch, and could not reach the compiler's spill slots anyway.
  */
 static void bs_crypt2(const struct bs_key *bk, int enc, u8 buf[32])
 {
