@@ -22,12 +22,22 @@
  * last 8 bytes of the associated data (the IV copy ESP puts there) are not
  * authenticated.
  *
- * One pass: each step of the AEAD walk (at most a page, a multiple of 64
- * bytes but the last) runs the stitched core ctneon_chachapoly_crypt(),
- * which encrypts or decrypts with ChaCha20 on NEON and absorbs the
- * ciphertext into Poly1305 on the integer unit in the same loop.  The
- * associated data and the lengths block go to the core's Poly1305 entry
- * points directly.
+ * One pass: each step of the AEAD walk runs the stitched core
+ * ctneon_chachapoly_crypt(), which encrypts or decrypts with ChaCha20 on
+ * NEON and absorbs the ciphertext into Poly1305 on the integer unit in the
+ * same loop.  The walk's stride is the core's stitched step
+ * (CTNEON_CP_STEP: 256 bytes on arm, 384 on arm64, set as the AEADs'
+ * chunksize, which is all an AEAD walk reads it for), so every step but
+ * the last is whole stitched steps: a page cut by the data's offset goes
+ * as one step of whole steps and one bounced step, not as a step with a
+ * tail of single blocks (latency-bound) plus a 64-byte one.  Encrypting,
+ * each step's last stitched step is absorbed in the next call's first
+ * (CTNEON_CP_KEEP, from a copy in the request context), so only a
+ * message's last one runs without ChaCha work beside it.  Measured on the
+ * llvm-mca models at 16 KiB (the bench's request, 16 bytes of AAD before
+ * the text): arm A57 5.5 -> 5.1 cycles per byte from the stride alone,
+ * arm64 A72 4.1 -> 3.5 and A53 11.4 -> 9.6.  The associated data and the
+ * lengths block go to the core's Poly1305 entry points directly.
  *
  * NEON versus the portable code is decided per step, in the one place that
  * decides it (ctneon_neon_begin()).  Without NEON, a step runs the portable
@@ -124,6 +134,7 @@ struct ctneon_chachapoly_reqctx {
 	u32 state[16];
 	u8 buf[CTNEON_CP_AAD_CHUNK];
 	u8 tag[CTNEON_POLY_TAG_SIZE];
+	u8 lag[CTNEON_CP_STEP];		/* ciphertext for the next step */
 };
 
 /* ------------------------------------------------------------ skciphers */
@@ -341,6 +352,7 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 	unsigned int aadlen = req->assoclen, textlen;
 	u8 iv[CTNEON_CHACHA_IV_SIZE];
 	struct skcipher_walk walk;
+	const u8 *pend = NULL;
 	bool neon;
 	int err;
 
@@ -378,14 +390,33 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 		const u8 *src = walk.src.virt.addr;
 		u8 *dst = walk.dst.virt.addr;
 		unsigned int n = walk.nbytes;
+		int flags = enc ? CTNEON_CP_ENC : 0;
 
-		if (n < walk.total)
-			n = round_down(n, CTNEON_CHACHA_BLOCK_SIZE);
+		/*
+		 * Not the last step: whole stitched steps (the walk's stride
+		 * makes that at least one), and when encrypting the last of
+		 * them is absorbed in the next call's rounds (chacha-poly.h).
+		 */
+		if (n < walk.total) {
+			n -= n % CTNEON_CP_STEP;
+			if (enc)
+				flags |= CTNEON_CP_KEEP;
+		}
 		if (ctneon_neon_begin()) {
 			ctneon_chachapoly_crypt(rctx->state, rctx->pstate, dst,
-						src, n, enc);
+						src, n, flags, pend);
 			kernel_neon_end();
+			pend = NULL;
+			if (flags & CTNEON_CP_KEEP) {
+				memcpy(rctx->lag, dst + n - CTNEON_CP_STEP,
+				       CTNEON_CP_STEP);
+				pend = rctx->lag;
+			}
 		} else {
+			if (pend)
+				ctneon_poly1305_blocks(rctx->pstate, pend,
+						       CTNEON_CP_STEP / 16);
+			pend = NULL;
 			/* decrypting in place: absorb before overwriting */
 			if (!enc)
 				ctneon_poly_padded(rctx->pstate, src, n);
@@ -455,7 +486,7 @@ static struct aead_alg ctneon_chachapoly_algs[] = { {
 	.exit			= ctneon_chachapoly_exit,
 	.ivsize			= 12,
 	.maxauthsize		= CTNEON_POLY_TAG_SIZE,
-	.chunksize		= CTNEON_CHACHA_BLOCK_SIZE,
+	.chunksize		= CTNEON_CP_STEP,
 }, {
 	.base.cra_name		= "rfc7539esp(chacha20,poly1305)",
 	.base.cra_driver_name	= "rfc7539esp-chacha20-poly1305-ctneon",
@@ -471,7 +502,7 @@ static struct aead_alg ctneon_chachapoly_algs[] = { {
 	.exit			= ctneon_chachapoly_exit,
 	.ivsize			= 8,
 	.maxauthsize		= CTNEON_POLY_TAG_SIZE,
-	.chunksize		= CTNEON_CHACHA_BLOCK_SIZE,
+	.chunksize		= CTNEON_CP_STEP,
 } };
 
 int ctneon_chacha_register(void)

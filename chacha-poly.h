@@ -49,14 +49,34 @@ asmlinkage void ctneon_poly1305_blocks(u8 *pstate, const u8 *src, int blocks);
 asmlinkage void ctneon_poly1305_final(u8 *pstate, u8 tag[16]);
 
 /*
- * The stitched AEAD step: encrypt (enc != 0) or decrypt bytes of src into
- * dst with ChaCha20 from state (advancing state[12]) and absorb the
- * ciphertext into Poly1305 in the same pass.  bytes is a multiple of 64
- * except in the last call of a message, where the ciphertext's final
- * partial 16-byte block is absorbed zero-padded (RFC 8439 section 2.8).
+ * The stitched AEAD step: encrypt (flags & CTNEON_CP_ENC) or decrypt bytes
+ * of src into dst with ChaCha20 from state (advancing state[12]) and
+ * absorb the ciphertext into Poly1305 in the same pass.  bytes is a
+ * multiple of 64 except in the last call of a message, where the
+ * ciphertext's final partial 16-byte block is absorbed zero-padded (RFC
+ * 8439 section 2.8).
+ *
+ * Encrypting, the core absorbs each step's ciphertext during the rounds
+ * of the next step (it does not exist before), so a call's last step
+ * would be absorbed alone, with no ChaCha work beside it.  Between the
+ * calls of one message it can instead ride in the next call's first
+ * step: with CTNEON_CP_KEEP (encryption only, bytes a nonzero multiple of
+ * CTNEON_CP_STEP) the last CTNEON_CP_STEP bytes of ciphertext, at dst +
+ * bytes - CTNEON_CP_STEP, are left unabsorbed, and the caller passes a
+ * copy of them as pend to the next call, which absorbs them first.  pend
+ * is NULL otherwise (always when decrypting).  CTNEON_CP_STEP is the
+ * stitched step: four blocks on arm, six on arm64.
  */
+#define CTNEON_CP_ENC		1
+#define CTNEON_CP_KEEP		2
+#ifdef __aarch64__
+#define CTNEON_CP_STEP		384
+#else
+#define CTNEON_CP_STEP		256
+#endif
 asmlinkage void ctneon_chachapoly_crypt(u32 state[16], u8 *pstate, u8 *dst,
-					const u8 *src, int bytes, int enc);
+					const u8 *src, int bytes, int flags,
+					const u8 *pend);
 
 /*
  * The portable twins (chacha-ct.c), for contexts where NEON may not be

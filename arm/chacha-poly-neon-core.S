@@ -577,29 +577,45 @@ TC	.req	q15
 	vext.8		R\b\x, R\b\x, R\b\x, #\n
 	.endm
 
-	.macro	hqr, k
+/* a quarter round on the columns; q0..q5: optional Poly1305 pieces */
+	.macro	hqr, k, q0, q1, q2, q3, q4, q5
 	kb	\k, r_add, 0, 1			/* a += b; d ^= a; d <<<= 16 */
 	kb	\k, r_eor, 3, 0
 	kb	\k, r_rot16, 3
+	\q0
 	kb	\k, r_add, 2, 3			/* c += d; b ^= c; b <<<= 12 */
 	kb	\k, r_teor, 1, 2
+	\q1
 	kb	\k, r_shl, 1, 12
 	kb	\k, r_sri, 1, 20
+	\q2
 	kb	\k, r_add, 0, 1			/* a += b; d ^= a; d <<<= 8 */
 	kb	\k, r_eor, 3, 0
+	\q3
 	kb	\k, r_rot8
 	kb	\k, r_add, 2, 3			/* c += d; b ^= c; b <<<= 7 */
+	\q4
 	kb	\k, r_teor, 1, 2
 	kb	\k, r_shl, 1, 7
 	kb	\k, r_sri, 1, 25
+	\q5
 	.endm
 
-	.macro	hdround, k
+/* a double round; \poly: one Poly1305 block from [inp] in each half */
+	.macro	hdround, k, poly=0
+	.if	\poly
+	hqr	\k, poly_p0, poly_p1, poly_p2, poly_p3, poly_p4, poly_p5
+	.else
 	hqr	\k
+	.endif
 	kb	\k, r_ext, 1, 4
 	kb	\k, r_ext, 2, 8
 	kb	\k, r_ext, 3, 12
+	.if	\poly
+	hqr	\k, poly_p0, poly_p1, poly_p2, poly_p3, poly_p4, poly_p5
+	.else
 	hqr	\k
+	.endif
 	kb	\k, r_ext, 1, 12
 	kb	\k, r_ext, 2, 8
 	kb	\k, r_ext, 3, 4
@@ -612,6 +628,24 @@ TC	.req	q15
 	hdround	\k
 	subs	\c, \c, #4
 	bne	.Lbr\@
+	.endm
+
+/*
+ * The 20 rounds of \k blocks with the sixteen Poly1305 blocks at [inp]
+ * absorbed in the first eight double rounds, two in each (as the
+ * four-block chunk does); the stitched step's encryption tail, where the
+ * lagging chunk's ciphertext is absorbed beside the tail's keystream
+ * instead of after it.  Clobbers cnt, g0-g2, dl, dh, t.
+ */
+	.macro	block_rounds_poly, k
+	mov	cnt, #4
+.Lbrp\@:
+	hdround	\k, 1
+	hdround	\k, 1
+	subs	cnt, cnt, #1
+	bne	.Lbrp\@
+	hdround	\k
+	hdround	\k
 	.endm
 
 /* dst = src ^ the 64 bytes of keystream r0..r3 (two pairs); \src, \dst advance */
@@ -722,7 +756,7 @@ TC	.req	q15
  * partial (moved to q0..q3 for xor_regs).  srcp, dstp advance; clobbers
  * t, cnt, src2, dst2, q0-q3 and q8-q15 (and q4-q7 if \k > 1); len = 0.
  */
-	.macro	chacha_kblocks, k
+	.macro	chacha_kblocks, k, poly=0
 	add	t, sp, #F_IN
 	vld1.32	{RA0-RA1}, [t]!
 	vld1.32	{RA2-RA3}, [t]!
@@ -735,8 +769,16 @@ TC	.req	q15
 	rows_next	C, B
 	.endif
 	vldr	d28, [sp, #F_ROT8]
+	.if	\poly
+	str	srcp, [sp, #F_SRC]	/* the Poly1305 pieces take r7-r12 */
+	str	dstp, [sp, #F_DST]
+	block_rounds_poly	\k
+	ldr	srcp, [sp, #F_SRC]
+	ldr	dstp, [sp, #F_DST]
+	.else
 	ldr	cnt, [sp, #F_NR]
 	block_rounds	\k, cnt
+	.endif
 	add	t, sp, #F_IN
 	vld1.32	{TA-TB}, [t]!		/* rows 0, 1 */
 	kb	\k, r_addin, 0, TA
@@ -779,18 +821,18 @@ TC	.req	q15
  * The last len (1..192) bytes after the setup: ceil(len / 64) blocks at
  * once in row form (chacha_kblocks).
  */
-	.macro	chacha_blocks_frame
+	.macro	chacha_blocks_frame, poly=0
 	cmp	len, #64
 	bgt	.Lbf2\@
-	chacha_kblocks	1
+	chacha_kblocks	1, \poly
 	b	.Lbfdone\@
 .Lbf2\@:
 	cmp	len, #128
 	bgt	.Lbf3\@
-	chacha_kblocks	2
+	chacha_kblocks	2, \poly
 	b	.Lbfdone\@
 .Lbf3\@:
-	chacha_kblocks	3
+	chacha_kblocks	3, \poly
 .Lbfdone\@:
 	.endm
 
@@ -1245,26 +1287,31 @@ SYM_FUNC_END(ctneon_poly1305_final)
 
 /*
  * void ctneon_chachapoly_crypt(u32 state[16], u8 *pstate, u8 *dst,
- *                              const u8 *src, int bytes, int enc);
- * r0 state, r1 pstate, r2 dst, r3 src, [sp] bytes, [sp, #4] enc.
- * ChaCha20 (20 rounds).  Whole chunks with Poly1305 in the rounds, the
- * tail (< 256 bytes) by chacha_short with Poly1305 before (decrypt) or
- * after (encrypt).  Clobbers r0-r3, r12, q0-q15 (d8-d15 and r4-r11
- * saved).
+ *                              const u8 *src, int bytes, int flags,
+ *                              const u8 *pend);
+ * r0 state, r1 pstate, r2 dst, r3 src, [sp] bytes, [sp, #4] flags
+ * (CP_ENC, CP_KEEP), [sp, #8] pend (encryption: 256 bytes of the previous
+ * call's ciphertext to absorb first, or NULL).  ChaCha20 (20 rounds).
+ * Whole chunks with Poly1305 in the rounds; encrypting, the previous
+ * chunk's (pend first), the last one in the tail's rounds or, with
+ * CP_KEEP, not at all (the caller passes it on).  The tail (< 256 bytes)
+ * by chacha_short, its own Poly1305 before (decrypt) or after (encrypt).
+ * Clobbers r0-r3, r12, q0-q15 (d8-d15 and r4-r11 saved).
  */
+.set	CP_KEEP,	2		/* chacha-poly.h CTNEON_CP_KEEP */
 	chacha_consts	.Lcp_consts
 SYM_FUNC_START(ctneon_chachapoly_crypt)
 	push	{r4-r11, lr}
 	ldr	r4, [sp, #36]		/* bytes */
-	ldr	r5, [sp, #40]		/* enc */
+	ldr	r5, [sp, #40]		/* flags: enc if != 0 */
+	ldr	r6, [sp, #44]		/* pend */
 	vpush	{d8-d15}
 	sub	sp, sp, #FRAME
 	str	r1, [sp, #F_PSTATE]
 	str	r2, [sp, #F_DST]
 	str	r3, [sp, #F_SRC]
 	str	r5, [sp, #F_ENC]
-	mov	r2, #0
-	str	r2, [sp, #F_PEND]
+	str	r6, [sp, #F_PEND]	/* encrypt: the chunk to absorb first */
 	mov	r2, #20
 	str	r2, [sp, #F_NR]
 	poly_frame	r1
@@ -1302,6 +1349,8 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	dround
 	ldr	srcp, [sp, #F_SRC]
 	ldr	dstp, [sp, #F_DST]
+	cmp	len, #256
+	blt	.Lcp_tail_buf		/* encrypt, 193..255 bytes left */
 	chacha_out4	ks_xor
 	next_chunk
 	sub	len, len, #256
@@ -1321,15 +1370,31 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	ldr	inp, [sp, #F_PEND]	/* the last whole chunk, if any */
 	cmp	inp, #0
 	beq	.Lcp_enc_tail
-	str	srcp, [sp, #F_SRC]	/* poly_block takes g0, g1 */
-	str	dstp, [sp, #F_DST]
-	mov	cnt, #16
+	cmp	len, #0
+	bgt	.Lcp_lag_tail
+	ldr	t, [sp, #F_ENC]
+	tst	t, #CP_KEEP
+	bne	.Lcp_done		/* the next call absorbs it */
+	mov	cnt, #16		/* no tail: absorb it alone */
 .Lcp_lag:
 	poly_block
 	subs	cnt, cnt, #1
 	bne	.Lcp_lag
-	ldr	srcp, [sp, #F_SRC]
-	ldr	dstp, [sp, #F_DST]
+	b	.Lcp_done
+
+.Lcp_lag_tail:				/* absorb it in the tail's rounds */
+	str	len, [sp, #F_BYTES]
+	str	dstp, [sp, #F_PEND]	/* where the tail's ciphertext goes */
+	cmp	len, #192
+	bgt	.Lcp_chunk		/* rounds as a chunk's, then .Lcp_tail_buf */
+	chacha_blocks_frame	1
+	b	.Lcp_enc_tail_poly
+
+.Lcp_tail_buf:				/* len = 193..255, after a chunk's rounds */
+	chacha_out4	ks_buf
+	chacha_xor_buf
+	b	.Lcp_enc_tail_poly
+
 .Lcp_enc_tail:
 	cmp	len, #0
 	ble	.Lcp_done
@@ -1353,6 +1418,7 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	ldr	t, [sp, #F_ENC]
 	cmp	t, #0
 	beq	.Lcp_done
+.Lcp_enc_tail_poly:			/* the tail's own ciphertext */
 	ldr	inp, [sp, #F_PEND]
 	ldr	g2, [sp, #F_BYTES]
 	poly_absorb_tail

@@ -335,8 +335,9 @@
 
 /* ------------------------------------------------------ frame, helpers */
 
-#define FRAME	208
+#define FRAME	224
 #define BUF	144
+#define FLAGS	208		/* ctneon_chachapoly_crypt's flags */
 
 	.macro	cp_enter
 	stp	x29, x30, [sp, #-FRAME]!
@@ -1620,11 +1621,15 @@ SYM_FUNC_END(ctneon_poly1305_final)
 
 /*
  * void ctneon_chachapoly_crypt(u32 state[16], u8 *pstate, u8 *dst,
- *				const u8 *src, int bytes, int enc);
+ *				const u8 *src, int bytes, int flags,
+ *				const u8 *pend);
  * x0 state (ChaCha20, word 12 advanced), x1 pstate, x2 dst, x3 src,
- * w4 bytes (a multiple of 64 but in a message's last call), w5 enc.
+ * w4 bytes (a multiple of 64 but in a message's last call), w5 flags
+ * (bit 0 encrypt, bit 1 keep: chacha-poly.h), x6 pend (encryption: 384
+ * bytes of the previous call's ciphertext to absorb first, or NULL).
  * The ciphertext (src if !enc, dst if enc) is absorbed into Poly1305; a
- * final partial 16-byte block zero-padded.
+ * final partial 16-byte block zero-padded; with keep, the last 384 bytes
+ * of ciphertext are left to the next call.
  * Clobbers x0-x17, v0-v31 (d8-d15 preserved), flags.
  */
 SYM_FUNC_START(ctneon_chachapoly_crypt)
@@ -1635,6 +1640,8 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	mov	src, x3
 	sxtw	len, w4
 	mov	w15, w5
+	str	w5, [sp, #FLAGS]
+	mov	pp, x6
 	mov	nr, #10
 	load_consts
 	poly_load
@@ -1642,10 +1649,12 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 
 	/*
 	 * encryption: Poly1305 one batch behind, x26 blocks of output
-	 * pending at pp
+	 * pending at pp (the 24 blocks of pend, if any)
 	 */
 	mov	x26, #0
-	cmp	len, #256				// short: the tail only
+	cbz	pp, 0f
+	mov	x26, #24
+0:	cmp	len, #256				// short: the tail only
 	b.lt	.Lenc_tail
 .Lenc6:
 	cmp	len, #384
@@ -1673,6 +1682,8 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	mov	x26, #16
 	sub	len, len, #256
 .Lenc_tail:
+	ldr	w14, [sp, #FLAGS]			// keep (len = 0):
+	tbnz	w14, #1, .Ldone				//   the next call absorbs them
 	poly_nblocks x26
 	mov	pp, dst
 	bl	ctneon_chacha_tail

@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], "aead-enc")) {
 			ctneon_poly1305_init(pst, key);
 			CT_START();
-			ctneon_chachapoly_crypt(st, pst, dst, src, len, 1);
+			ctneon_chachapoly_crypt(st, pst, dst, src, len, CTNEON_CP_ENC, NULL);
 			CT_STOP();
 		} else {
 			int nr = strcmp(argv[1], "chacha12") ? 20 : 12;

@@ -321,17 +321,17 @@ static void call_poly1305_final(const struct ct_case *c)
 
 static void call_chachapoly_enc(const struct ct_case *c)
 {
-	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, 1);
+	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, CTNEON_CP_ENC, NULL);
 }
 
 static void call_chachapoly_dec(const struct ct_case *c)
 {
-	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, 0);
+	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, 0, NULL);
 }
 
 static void call_chachapoly_dec_inplace(const struct ct_case *c)
 {
-	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.src, ct.src, c->len, 0);
+	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.src, ct.src, c->len, 0, NULL);
 }
 
 /* the portable twins of the no-NEON path (chacha-ct.c, ghash-ct.c) */

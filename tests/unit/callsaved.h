@@ -3,10 +3,10 @@
  * ctneon: does an assembly entry point preserve the registers its caller
  * owns?  For the user-space unit tests (tests/unit).
  *
- *   unsigned long ctneon_call_saved(void *fn, a0, a1, a2, a3, a4, a5);
+ *   unsigned long ctneon_call_saved(void *fn, a0, a1, a2, a3, a4, a5, a6);
  *
- * calls fn(a0, .., a5) (pointer or int arguments; unused ones are
- * ignored by fn) with every callee-saved register of the procedure call
+ * calls fn(a0, .., a6) (pointer or int arguments, all seven passed: give
+ * 0 for the ones fn does not take) with every callee-saved register of the procedure call
  * standard set to a known value, and returns a mask of the ones that
  * differ after the return (0: all preserved):
  *
@@ -68,6 +68,7 @@ __asm__(
 	"	mov	x3, x4\n"
 	"	mov	x4, x5\n"
 	"	mov	x5, x6\n"
+	"	mov	x6, x7\n"
 	"	.irp	n, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28\n"
 	"	movz	x\\n, #(\\n * 0x0909)\n"
 	"	movk	x\\n, #0x5a5a, lsl #48\n"
@@ -126,9 +127,9 @@ __asm__(
 #define CTNEON_CALLSAVED_REGS	"r4-r11, d8-d15, sp"
 /*
  * Unified syntax, assembled in whichever state (ARM or Thumb) the compiler
- * is in.  On entry r0 = fn, r1-r3 = a0-a2 and a3..a5 are on the stack;
- * after the pushes (40 + 64 bytes) they are at [sp, #104..#112], and
- * a4, a5 are passed on in an 8-byte outgoing area.  rN is set to
+ * is in.  On entry r0 = fn, r1-r3 = a0-a2 and a3..a6 are on the stack;
+ * after the pushes (40 + 64 bytes) they are at [sp, #104..#116], and
+ * a4..a6 are passed on in a 16-byte outgoing area (8-byte aligned sp).  rN is set to
  * N * 0x0f0f; dN to N * 0x1111 (low half) and N * 0x0101 (high half).
  */
 __asm__(
@@ -147,9 +148,11 @@ __asm__(
 	"	ldr	r3, [sp, #104]\n"
 	"	ldr	r4, [sp, #108]\n"
 	"	ldr	r5, [sp, #112]\n"
-	"	sub	sp, sp, #8\n"
+	"	ldr	r6, [sp, #116]\n"
+	"	sub	sp, sp, #16\n"
 	"	str	r4, [sp]\n"
 	"	str	r5, [sp, #4]\n"
+	"	str	r6, [sp, #8]\n"
 	"	ldr	r4, =ctneon_call_saved_sp\n"
 	"	mov	r5, sp\n"
 	"	str	r5, [r4]\n"
@@ -187,7 +190,7 @@ __asm__(
 	"	it	ne\n"
 	"	orrne	r0, r0, #(1 << 24)\n"
 	"	mov	sp, r1\n"
-	"	add	sp, sp, #8\n"
+	"	add	sp, sp, #16\n"
 	"	vpop	{d8-d15}\n"
 	"	pop	{r4-r12, pc}\n"
 	"	.ltorg\n"

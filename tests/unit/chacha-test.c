@@ -403,6 +403,9 @@ static void core_aead(const u8 key[32], const u8 nonce[12], const u8 *aad, size_
 {
 	u32 st[16];
 	u8 iv[16] = { 0 }, pk[32] = { 0 }, z[16] = { 0 }, lens[16];
+	static u8 lag[CTNEON_CP_STEP];
+	const u8 *pend = NULL;
+	u8 *kept_ct = NULL;
 	size_t done = 0;
 
 	memcpy(iv + 4, nonce, 12);
@@ -414,16 +417,43 @@ static void core_aead(const u8 key[32], const u8 nonce[12], const u8 *aad, size_
 		memcpy(z, aad + la / 16 * 16, la % 16);
 		ctneon_poly1305_blocks(pstate, z, 1);
 	}
+	/*
+	 * Split as the glue's walk may: multiples of 64 bytes; encrypting,
+	 * some of them whole stitched steps whose last one is kept for the
+	 * next call (CTNEON_CP_KEEP), from a copy (the walk may unmap dst),
+	 * the ciphertext itself then overwritten to prove the copy is read.
+	 */
 	while (split && n - done > 64 && rndn(3)) {
 		size_t c = 64 * (1 + rndn((unsigned int)((n - done - 1) / 64)));
+		int flags = enc ? CTNEON_CP_ENC : 0;
 
+		if (enc && n - done > CTNEON_CP_STEP && rndn(2)) {
+			c = CTNEON_CP_STEP *
+			    (1 + rndn((unsigned int)((n - done - 1) / CTNEON_CP_STEP)));
+			flags |= CTNEON_CP_KEEP;
+		}
 		dirty_stack();
-		ctneon_chachapoly_crypt(st, pstate, dst + done, src + done, (int)c, enc);
+		ctneon_chachapoly_crypt(st, pstate, dst + done, src + done, (int)c, flags,
+					pend);
+		pend = NULL;
+		if (kept_ct) {			/* consumed: the ciphertext back */
+			memcpy(kept_ct, lag, CTNEON_CP_STEP);
+			kept_ct = NULL;
+		}
+		if (flags & CTNEON_CP_KEEP) {
+			memcpy(lag, dst + done + c - CTNEON_CP_STEP, CTNEON_CP_STEP);
+			memset(dst + done + c - CTNEON_CP_STEP, 0x5c, CTNEON_CP_STEP);
+			pend = lag;
+			kept_ct = dst + done + c - CTNEON_CP_STEP;
+		}
 		done += c;
 		split--;
 	}
 	dirty_stack();
-	ctneon_chachapoly_crypt(st, pstate, dst + done, src + done, (int)(n - done), enc);
+	ctneon_chachapoly_crypt(st, pstate, dst + done, src + done, (int)(n - done),
+				enc ? CTNEON_CP_ENC : 0, pend);
+	if (kept_ct)
+		memcpy(kept_ct, lag, CTNEON_CP_STEP);
 	put_le32(lens, (u32)la); put_le32(lens + 4, (u32)((u64)la >> 32));
 	put_le32(lens + 8, (u32)n); put_le32(lens + 12, (u32)((u64)n >> 32));
 	ctneon_poly1305_blocks(pstate, lens, 1);
@@ -895,8 +925,11 @@ static void test_callsaved(void)
 	m |= ctneon_call_saved((void *)ctneon_poly1305_init, pstate, key);
 	m |= ctneon_call_saved((void *)ctneon_poly1305_blocks, pstate, buf, 40);
 	m |= ctneon_call_saved((void *)ctneon_poly1305_final, pstate, tag);
-	m |= ctneon_call_saved((void *)ctneon_chachapoly_crypt, st, pstate, buf, buf, 1000, 1);
-	m |= ctneon_call_saved((void *)ctneon_chachapoly_crypt, st, pstate, buf, buf, 777, 0);
+	m |= ctneon_call_saved((void *)ctneon_chachapoly_crypt, st, pstate, buf, buf, 1000,
+			       CTNEON_CP_ENC, NULL);
+	m |= ctneon_call_saved((void *)ctneon_chachapoly_crypt, st, pstate, buf, buf, 777, 0, NULL);
+	m |= ctneon_call_saved((void *)ctneon_chachapoly_crypt, st, pstate, buf, buf, 768,
+			       CTNEON_CP_ENC | CTNEON_CP_KEEP, buf);
 	{
 		char why[80];
 
