@@ -148,8 +148,11 @@
  * double round in 12 coarser stages.  Decryption absorbs the input
  * ciphertext of the current step (read before the results are stored, so
  * in place is fine); encryption absorbs the output of the previous step
- * (one batch behind: the first step encrypts plain; x26 counts the blocks
- * still pending, absorbed by the next step or plainly before the tail).
+ * (one batch behind: the first step encrypts plain, or absorbs pend, the
+ * previous call's last 384 bytes, when the caller passes them; x26 counts
+ * the blocks still pending, absorbed by the next step or plainly before
+ * the tail, or, with the keep flag (chacha-poly.h), left to the next
+ * call).
  * A tail < 256 bytes runs the one-block path and a
  * plain Poly1305 pass (before the decryption overwrites an in-place
  * input, after the encryption), the final partial 16-byte block of
@@ -188,8 +191,8 @@
  *   pending output blocks of the stitched encryption.
  * v8-v15 (low halves) and x19-x26 are callee-saved under AAPCS64: every
  * entry point saves them (and x29/x30, the local routines are called with
- * bl) in a 208-byte frame that also holds a 64-byte buffer for partial
- * blocks (ctneon_chacha_crypt below 256 bytes touches none of them and
+ * bl) in a 224-byte frame that also holds a 64-byte buffer for partial
+ * blocks and the stitched step's flags (ctneon_chacha_crypt below 256 bytes touches none of them and
  * saves only x29/x30).  Little-endian only (ldp of message words, ld1 .4s
  * of state).
  *

@@ -324,6 +324,19 @@ static void call_chachapoly_enc(const struct ct_case *c)
 	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, CTNEON_CP_ENC, NULL);
 }
 
+/*
+ * A call in the middle of a message: pend (the previous call's last
+ * stitched step, from the end of src) absorbed first, and when len is
+ * whole steps the last one kept for the next call (CTNEON_CP_KEEP).
+ */
+static void call_chachapoly_enc_pend(const struct ct_case *c)
+{
+	int flags = CTNEON_CP_ENC | (c->len % CTNEON_CP_STEP ? 0 : CTNEON_CP_KEEP);
+
+	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, flags,
+				ct.src + CT_MAXLEN - CTNEON_CP_STEP);
+}
+
 static void call_chachapoly_dec(const struct ct_case *c)
 {
 	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, 0, NULL);
@@ -424,6 +437,8 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_poly1305_blocks", call_poly1305_blocks, ct_nokey, "blocks", { 1, 2, 16, 33 }, 0, 3 },
 	{ "ctneon_poly1305_final", call_poly1305_final, ct_nokey, NULL, { 0 }, 0, 3 },
 	{ "ctneon_chachapoly_crypt-enc", call_chachapoly_enc, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
+	{ "ctneon_chachapoly_crypt-enc-pend", call_chachapoly_enc_pend, ct_nokey, "bytes",
+	  { 100, 300, 460, 768, 1536 }, 0, 3 },
 	{ "ctneon_chachapoly_crypt-dec", call_chachapoly_dec, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
 	{ "ctneon_chachapoly_crypt-dec-inplace", call_chachapoly_dec_inplace, ct_nokey, "bytes", { 300 }, 0, 3 },
 	/* the sizes of the benchmark tables, for tests/ct/mca.sh */
