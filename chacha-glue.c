@@ -88,14 +88,15 @@
  *
  * The AEADs, against the rfc7539 template over the in-tree NEON drivers
  * ((chacha20-neon 300 + poly1305-neon/-arm 200) / 2 = 250):
- *   arm64: the stitched core takes 0.68x the template's instructions at
- *          1420 bytes and 0.66-0.89x its cycles on the Cortex-A53/A72
+ *   arm64: the stitched core takes 0.71x the template's instructions at
+ *          1420 bytes and 0.61-0.80x its cycles on the Cortex-A53/A72
  *          models: 300, above it;
- *   arm:   the template is faster (ctneon 1.29x its instructions at 1420
- *          bytes, 0.98-1.10x its Cortex-A57 cycles; the in-tree Poly1305
- *          is a NEON one with 26-bit limbs, ours 32-bit limbs on the
- *          integer unit): 200, below it (and above the template over the
- *          generic drivers, 100).
+ *   arm:   the template takes fewer instructions (ctneon 1.11x at 1420
+ *          bytes, 1.25x at 16 KiB; the in-tree Poly1305 is a NEON one
+ *          with 26-bit limbs, ours 32-bit limbs on the integer unit) and
+ *          fewer cycles on the in-order-like Cortex-A9 model (1.05-1.13x),
+ *          though not on the Cortex-A57's (0.85x): 200, below it (and
+ *          above the template over the generic drivers, 100).
  * The skciphers, against chacha20-neon (300), since the 256-byte-stride
  * arm core and the 7-block arm64 step (bench of 2026-12-03):
  *   arm:   0.94-0.99x its instructions at every size from 16 bytes to
