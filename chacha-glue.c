@@ -119,6 +119,13 @@
 /* the associated data is absorbed in chunks of this size (a multiple of 16) */
 #define CTNEON_CP_AAD_CHUNK		128
 
+/*
+ * Texts up to this long take ctneon_chachapoly_short(): the Poly1305 key
+ * block and the text's keystream in one call of at most three blocks (on
+ * arm three row-form blocks cost one's latency).
+ */
+#define CTNEON_CP_SHORT_TEXT		128
+
 struct ctneon_chacha_ctx {
 	u32 key[8];
 	int nrounds;
@@ -135,7 +142,10 @@ struct ctneon_chachapoly_reqctx {
 	u32 state[16];
 	u8 buf[CTNEON_CP_AAD_CHUNK];
 	u8 tag[CTNEON_POLY_TAG_SIZE];
-	u8 lag[CTNEON_CP_STEP];		/* ciphertext for the next step */
+	union {
+		u8 lag[CTNEON_CP_STEP];	/* the walk: ciphertext for the next step */
+		u8 sbuf[64 + 2 * CTNEON_CP_SHORT_TEXT];	/* short messages */
+	};
 };
 
 /* ------------------------------------------------------------ skciphers */
@@ -335,6 +345,44 @@ static void ctneon_poly_aad(struct ctneon_chachapoly_reqctx *rctx,
 	}
 }
 
+/*
+ * A short message (textlen <= CTNEON_CP_SHORT_TEXT): block 0 runs over 64
+ * zero bytes ahead of a copy of the text, so one ChaCha20 call gives the
+ * Poly1305 key (its first 32 bytes) and en- or decrypts the text from
+ * counter 1, as the walk would.  Where the walk costs a call for the key
+ * block and one for the text, each a latency-bound chain of row-form
+ * blocks on arm, this is one call whose blocks interleave.  Decrypting,
+ * the ciphertext is hashed from a second copy (the call overwrites the
+ * first).  The text is written to dst at assoclen.
+ */
+static void ctneon_chachapoly_short(struct aead_request *req,
+				    struct ctneon_chachapoly_reqctx *rctx,
+				    unsigned int aadlen, unsigned int textlen,
+				    bool enc)
+{
+	u8 *ks = rctx->sbuf;			/* 0^64 || text */
+	u8 *ct = rctx->sbuf + 64 + CTNEON_CP_SHORT_TEXT;
+
+	memset(ks, 0, 64);
+	if (textlen)
+		scatterwalk_map_and_copy(ks + 64, req->src, req->assoclen,
+					 textlen, 0);
+	if (!enc)
+		memcpy(ct, ks + 64, textlen);
+	if (ctneon_neon_begin()) {
+		ctneon_chacha_crypt(rctx->state, ks, ks, 64 + textlen, 20);
+		kernel_neon_end();
+	} else {
+		ctneon_chacha_ct_crypt(rctx->state, ks, ks, 64 + textlen, 20);
+	}
+	ctneon_poly1305_init(rctx->pstate, ks);
+	ctneon_poly_aad(rctx, req->src, aadlen);
+	ctneon_poly_padded(rctx->pstate, enc ? ks + 64 : ct, textlen);
+	if (textlen)
+		scatterwalk_map_and_copy(ks + 64, req->dst, req->assoclen,
+					 textlen, 1);
+}
+
 /* Little-endian 64-bit store. */
 static void ctneon_put_le64(u64 v, u8 *p)
 {
@@ -355,7 +403,7 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 	struct skcipher_walk walk;
 	const u8 *pend = NULL;
 	bool neon;
-	int err;
+	int err = 0;
 
 	if (saltlen) {			/* ESP: the IV copy is not authenticated */
 		if (aadlen < ivsize)
@@ -371,6 +419,11 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 	memcpy(iv + 4, ctx->salt, saltlen);
 	memcpy(iv + 4 + saltlen, req->iv, ivsize);
 	ctneon_chacha_state(rctx->state, ctx->key, iv);
+
+	if (textlen <= CTNEON_CP_SHORT_TEXT) {
+		ctneon_chachapoly_short(req, rctx, aadlen, textlen, enc);
+		goto tag;
+	}
 
 	/* Poly1305 key = the first 32 bytes of block 0; the text from block 1 */
 	memset(rctx->buf, 0, 32);
@@ -430,6 +483,7 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 	if (err)
 		goto out;
 
+tag:
 	ctneon_put_le64(aadlen, rctx->buf);
 	ctneon_put_le64(textlen, rctx->buf + 8);
 	ctneon_poly1305_blocks(rctx->pstate, rctx->buf, 1);
