@@ -3,7 +3,7 @@
  * ctneon: instruction counts per byte of the ChaCha entry points, for the
  * cost notes of <arch>/chacha-poly-neon-core.S (tests/ct/chacha-count.sh).
  *
- *   chacha-count KIND BYTES...     KIND: chacha20 | chacha12 | aead-enc
+ *   chacha-count KIND BYTES...     KIND: chacha20 | chacha12 | aead-enc | aead-dec
  *
  * One ctplugin window per length around the call alone.
  */
@@ -26,7 +26,7 @@ int main(int argc, char **argv)
 	int i;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: chacha-count chacha20|chacha12|aead-enc BYTES...\n");
+		fprintf(stderr, "usage: chacha-count chacha20|chacha12|aead-enc|aead-dec BYTES...\n");
 		return 2;
 	}
 	for (i = 0; i < MAXLEN; i++)
@@ -37,10 +37,12 @@ int main(int argc, char **argv)
 		if (len < 0 || len > MAXLEN)
 			return 2;
 		memset(st, 0x5a, sizeof(st));
-		if (!strcmp(argv[1], "aead-enc")) {
+		if (!strncmp(argv[1], "aead-", 5)) {
+			int flags = strcmp(argv[1], "aead-dec") ? CTNEON_CP_ENC : 0;
+
 			ctneon_poly1305_init(pst, key);
 			CT_START();
-			ctneon_chachapoly_crypt(st, pst, dst, src, len, CTNEON_CP_ENC, NULL);
+			ctneon_chachapoly_crypt(st, pst, dst, src, len, flags, NULL);
 			CT_STOP();
 		} else {
 			int nr = strcmp(argv[1], "chacha12") ? 20 : 12;
