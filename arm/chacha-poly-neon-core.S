@@ -124,8 +124,11 @@
  * With no tail it is absorbed by the plain loop, or, with CP_KEEP, left
  * to the next call.  The tail's own ciphertext (< 256 bytes; its final
  * partial 16-byte block zero padded through a stack buffer, with the
- * 2^128 pad bit) is absorbed by the plain loop, before its keystream when
- * decrypting.  The tail's keystream comes from the short path (row-form
+ * 2^128 pad bit) is absorbed by the plain loop, after its keystream when
+ * encrypting; decrypting, a tail of 64..192 bytes has its whole 64-byte
+ * groups absorbed in its own rounds and the rest right after them, before
+ * the output is written (in place is fine), other tails before their
+ * keystream.  The tail's keystream comes from the short path (row-form
  * blocks), as in ctneon_chacha_crypt.
  *
  * Costs: dynamic instructions per byte of one call (tests/ct/chacha-count.sh:
@@ -140,9 +143,10 @@
  *   stitched c/B    71.4/66.1   20.3/18.8   7.46/7.29   5.60/5.31   4.49/4.25
  * With the lagging chunk in the tail's rounds (now): 1420 bytes 9.64 i/B
  * and 4.81 c/B (7549 -> 6837 cycles), 300 bytes 9.72 -> 7.36 c/B, 500
- * bytes 7.31 -> 5.96; the other sizes as before.  Decryption (no lag; the
- * tail's own blocks absorbed before its keystream, not in its rounds):
- * 1420 bytes 9.64 i/B, 4.83 c/B; 4096 bytes 9.25, 4.22.
+ * bytes 7.31 -> 5.96; the other sizes as before.  Decryption (no lag),
+ * before / with the tail's 64-byte groups in its rounds: 1420 bytes 4.83
+ * -> 4.58 c/B (6870 -> 6515 cycles, 9.65 i/B), 64 bytes 1176 -> 1036
+ * cycles; 4096 bytes 9.25 i/B, 4.22 c/B.
  *   Poly1305 alone 3.75 instr/B, 3.13 c/B (loop body, 100 iterations)
  * (stitched: encryption.)  The skcipher glue's bench (arm 6.1, "crypto"
  * instructions of the whole request) matched this core count plus about
@@ -241,6 +245,7 @@ rs	.req	r11		/* 64: the stride between the blocks */
 .set	F_ROT8,		456
 .set	F_G0,		464
 .set	F_G1,		468
+.set	F_QUADS,	472		/* block_rounds_poly's count */
 .set	FRAME,		480
 
 /* pstate */
@@ -643,21 +648,30 @@ TC	.req	q15
 	.endm
 
 /*
- * The 20 rounds of \k blocks with the sixteen Poly1305 blocks at [inp]
- * absorbed in the first eight double rounds, two in each (as the
- * four-block chunk does); the stitched step's encryption tail, where the
- * lagging chunk's ciphertext is absorbed beside the tail's keystream
- * instead of after it.  Clobbers cnt, g0-g2, dl, dh, t.
+ * The 20 rounds of \k blocks, five times two double rounds; the first
+ * [sp, #F_QUADS] (0..5) of the five absorb four Poly1305 blocks from
+ * [inp] (two in each double round, as the four-block chunk does).  The
+ * stitched step's tails: encrypting, the lagging chunk's sixteen blocks
+ * (F_QUADS = 4) beside the tail's keystream instead of after it;
+ * decrypting, the tail's own whole 64-byte groups.  The count is public.
+ * Clobbers cnt, g0-g2, dl, dh, t, F_QUADS.
  */
 	.macro	block_rounds_poly, k
-	mov	cnt, #4
+	mov	cnt, #5
 .Lbrp\@:
+	ldr	t, [sp, #F_QUADS]
+	subs	t, t, #1
+	blt	.Lbrp_plain\@
+	str	t, [sp, #F_QUADS]
 	hdround	\k, 1
 	hdround	\k, 1
+	b	.Lbrp_next\@
+.Lbrp_plain\@:
+	hdround	\k
+	hdround	\k
+.Lbrp_next\@:
 	subs	cnt, cnt, #1
 	bne	.Lbrp\@
-	hdround	\k
-	hdround	\k
 	.endm
 
 /* dst = src ^ the 64 bytes of keystream r0..r3 (two pairs); \src, \dst advance */
@@ -785,6 +799,10 @@ TC	.req	q15
 	str	srcp, [sp, #F_SRC]	/* the Poly1305 pieces take r7-r12 */
 	str	dstp, [sp, #F_DST]
 	block_rounds_poly	\k
+	.if	\poly == 2		/* decrypting: the rest of the tail, */
+	and	g2, len, #63		/* before dst (maybe = src) is written */
+	poly_absorb_tail	1
+	.endif
 	ldr	srcp, [sp, #F_SRC]
 	ldr	dstp, [sp, #F_DST]
 	.else
@@ -1268,9 +1286,10 @@ SYM_FUNC_END(ctneon_poly1305_final)
 
 /*
  * Absorb g2 bytes at inp: whole blocks, then the partial one zero padded
- * (through sp + F_PAD).  Clobbers g0-g2, dl, dh, t, cnt.
+ * (through sp + F_PAD, zeroed by NEON, or with \int by core registers:
+ * q0-q15 untouched).  Clobbers g0-g2, dl, dh, t, cnt.
  */
-	.macro	poly_absorb_tail
+	.macro	poly_absorb_tail, int=0
 	lsr	cnt, g2, #4
 	and	g2, g2, #15
 	str	g2, [sp, #F_PEND]
@@ -1284,9 +1303,17 @@ SYM_FUNC_END(ctneon_poly1305_final)
 	ldr	g2, [sp, #F_PEND]
 	cmp	g2, #0
 	beq	.Lpat_done\@
-	vmov.i8	q0, #0
 	add	g0, sp, #F_PAD
+	.if	\int
+	mov	g1, #0
+	str	g1, [g0]
+	str	g1, [g0, #4]
+	str	g1, [g0, #8]
+	str	g1, [g0, #12]
+	.else
+	vmov.i8	q0, #0
 	vst1.8	{q0}, [g0]
+	.endif
 .Lpat_copy\@:
 	ldrb	t, [inp], #1
 	strb	t, [g0], #1
@@ -1399,6 +1426,8 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	str	dstp, [sp, #F_PEND]	/* where the tail's ciphertext goes */
 	cmp	len, #192
 	bgt	.Lcp_chunk		/* rounds as a chunk's, then .Lcp_tail_buf */
+	mov	t, #4			/* its sixteen blocks */
+	str	t, [sp, #F_QUADS]
 	chacha_blocks_frame	1
 	b	.Lcp_enc_tail_poly
 
@@ -1417,6 +1446,16 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 .Lcp_dec_tail:
 	cmp	len, #0
 	ble	.Lcp_done
+	cmp	len, #64		/* 64..192 bytes: its whole 64-byte */
+	blt	.Lcp_dec_plain		/* groups in its rounds, the rest */
+	cmp	len, #192		/* after them (chacha_kblocks) */
+	bgt	.Lcp_dec_plain
+	lsr	t, len, #6
+	str	t, [sp, #F_QUADS]
+	mov	inp, srcp
+	chacha_blocks_frame	2
+	b	.Lcp_done
+.Lcp_dec_plain:
 	str	srcp, [sp, #F_SRC]
 	str	dstp, [sp, #F_DST]
 	mov	inp, srcp
