@@ -144,7 +144,7 @@ struct ctneon_chachapoly_reqctx {
 	u8 tag[CTNEON_POLY_TAG_SIZE];
 	union {
 		u8 lag[CTNEON_CP_STEP];	/* the walk: ciphertext for the next step */
-		u8 sbuf[64 + 2 * CTNEON_CP_SHORT_TEXT];	/* short messages */
+		u8 sbuf[64 + CTNEON_CP_SHORT_TEXT];	/* short messages */
 	};
 };
 
@@ -352,8 +352,11 @@ static void ctneon_poly_aad(struct ctneon_chachapoly_reqctx *rctx,
  * counter 1, as the walk would.  Where the walk costs a call for the key
  * block and one for the text, each a latency-bound chain of row-form
  * blocks on arm, this is one call whose blocks interleave.  Decrypting,
- * the ciphertext is hashed from a second copy (the call overwrites the
- * first).  The text is written to dst at assoclen.
+ * the ciphertext is hashed from src again (the call overwrites the copy;
+ * dst, maybe src, is written last).  The request context stays small: an
+ * AF_ALG request is charged to the socket's optmem_max together with its
+ * scatterlists, and a fragmented 12 KiB request on 32-bit 6.1 failed with
+ * -ENOMEM when a second 128-byte copy was added here.
  */
 static void ctneon_chachapoly_short(struct aead_request *req,
 				    struct ctneon_chachapoly_reqctx *rctx,
@@ -361,14 +364,13 @@ static void ctneon_chachapoly_short(struct aead_request *req,
 				    bool enc)
 {
 	u8 *ks = rctx->sbuf;			/* 0^64 || text */
-	u8 *ct = rctx->sbuf + 64 + CTNEON_CP_SHORT_TEXT;
+
+	BUILD_BUG_ON(CTNEON_CP_SHORT_TEXT > sizeof(rctx->buf));
 
 	memset(ks, 0, 64);
 	if (textlen)
 		scatterwalk_map_and_copy(ks + 64, req->src, req->assoclen,
 					 textlen, 0);
-	if (!enc)
-		memcpy(ct, ks + 64, textlen);
 	if (ctneon_neon_begin()) {
 		ctneon_chacha_crypt(rctx->state, ks, ks, 64 + textlen, 20);
 		kernel_neon_end();
@@ -377,7 +379,13 @@ static void ctneon_chachapoly_short(struct aead_request *req,
 	}
 	ctneon_poly1305_init(rctx->pstate, ks);
 	ctneon_poly_aad(rctx, req->src, aadlen);
-	ctneon_poly_padded(rctx->pstate, enc ? ks + 64 : ct, textlen);
+	if (enc) {
+		ctneon_poly_padded(rctx->pstate, ks + 64, textlen);
+	} else if (textlen) {
+		scatterwalk_map_and_copy(rctx->buf, req->src, req->assoclen,
+					 textlen, 0);
+		ctneon_poly_padded(rctx->pstate, rctx->buf, textlen);
+	}
 	if (textlen)
 		scatterwalk_map_and_copy(ks + 64, req->dst, req->assoclen,
 					 textlen, 1);

@@ -6,7 +6,8 @@
  * ChaCha (RFC 8439): state[16] is the 4x4 matrix of 32-bit words (constants,
  * key, counter word 12, nonce words 13..15), little-endian words in memory.
  * Poly1305 (RFC 8439 section 2.5): the key r || s; the accumulator and the
- * powers of r live in a private state of CTNEON_POLY_STATE_SIZE bytes.
+ * key live in a private state of CTNEON_POLY_STATE_SIZE bytes (both cores
+ * use all 64: the accumulator, r, r's multiples and s).
  * No branch and no memory address depends on keys, data, keystream or tag.
  * Call between kernel_neon_begin() and kernel_neon_end() in the kernel.
  */
@@ -20,7 +21,7 @@
 #include "compat/user.h"
 #endif
 
-#define CTNEON_POLY_STATE_SIZE	256
+#define CTNEON_POLY_STATE_SIZE	64
 
 /*
  * XOR bytes >= 0 of keystream into src -> dst, any length, starting at block

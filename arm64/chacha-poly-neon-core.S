@@ -172,7 +172,7 @@
  * the partial block) 10.7 / 4.31 -> 10.0 / 3.94; 7% to 15% more
  * instructions.
  *
- * Poly1305 state (CTNEON_POLY_STATE_SIZE bytes, 8-byte aligned):
+ * Poly1305 state (CTNEON_POLY_STATE_SIZE = 64 bytes, 8-byte aligned):
  *     0 h0, 8 h1, 16 h2, 24 r0, 32 r1, 40 rs1, 48 s (16 bytes).
  *
  * Registers (all entry points):
