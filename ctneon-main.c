@@ -16,8 +16,14 @@
  * cryptd through crypto_simd because it is right in every context on all
  * four kernels (arm64 Debian kernels do not build crypto_simd), keeps the
  * algorithms synchronous for dm-crypt and IPsec, and never touches a
- * table-based AES.  Its price is speed in those contexts.  The parameter
- * force_fallback makes the tests take that path on purpose.
+ * table-based AES.  Its price is speed in those contexts.
+ *
+ * The parameter force_fallback makes the tests take that path on purpose:
+ * 1 for every NEON section, 2 for a random half of them.  The glue decides
+ * per section, not per request, and does not assume that every step of a
+ * request takes the same path; 2 checks that a request whose steps take
+ * different paths (a NEON step followed by a portable one and back) still
+ * gives the right answer.
  */
 #include <asm/hwcap.h>
 #include <asm/neon.h>
@@ -25,17 +31,21 @@
 #include <crypto/internal/simd.h>
 #include <linux/cpufeature.h>
 #include <linux/module.h>
+#include <linux/random.h>
 
 #include "ctneon.h"
 
-static bool force_fallback;
-module_param(force_fallback, bool, 0644);
+static int force_fallback;
+module_param(force_fallback, int, 0644);
 MODULE_PARM_DESC(force_fallback,
-		 "use the portable constant-time code instead of NEON (for testing)");
+		 "for testing: 1 = always the portable constant-time code instead of NEON, 2 = either, at random for each NEON section");
 
 bool ctneon_neon_begin(void)
 {
-	if (READ_ONCE(force_fallback) || !crypto_simd_usable())
+	int mode = READ_ONCE(force_fallback);
+
+	if (mode == 1 || (mode == 2 && (get_random_u32() & 1)) ||
+	    !crypto_simd_usable())
 		return false;
 	kernel_neon_begin();
 	return true;

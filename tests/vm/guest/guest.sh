@@ -11,7 +11,9 @@
 #     (6.12 tests in the background: bounded wait)
 #  3. the kernel picks ctneon for ecb/cbc/ctr/xts(aes) and for the aes
 #     cipher when asked by cra_name, with the in-tree NEON drivers loaded
-#  4. afalg-diff (NEON path), then again with force_fallback=1
+#  4. afalg-diff (NEON path), then again with force_fallback=1 (the
+#     portable path) and force_fallback=2 (each NEON section of a request
+#     on either path at random); the same for afalg-aead
 #  4b. afalg-hybrid: the vpaes/bit-sliced split on one transform (threshold
 #     crossed both ways; threads racing the bit-sliced key conversion)
 #  5. tcrypt mode=10 (the AES-mode vectors of testmgr, which allocates by
@@ -207,7 +209,7 @@ tcrypt() {
 }
 
 set_fallback() {
-	if echo "$1" >"$PARAM" 2>/dev/null && [ "$(cat "$PARAM")" = "$( [ "$1" = 1 ] && echo Y || echo N)" ]; then
+	if echo "$1" >"$PARAM" 2>/dev/null && [ "$(cat "$PARAM")" = "$1" ]; then
 		ok "force_fallback=$1"
 	else
 		fail "force_fallback=$1: cannot write $PARAM ($(cat "$PARAM" 2>&1))"
@@ -320,6 +322,10 @@ dmesg_check afalg-hybrid
 if [ "${CTNEON_QUICK:-0}" != 1 ]; then
 	set_fallback 1
 	afalg_diff "-fallback" -n "$FBCASES" -l 2048
+	# each NEON section of a request on NEON or the portable path at
+	# random: requests whose steps take both paths (ctneon-main.c)
+	set_fallback 2
+	afalg_diff "-mixed" -n "$FBCASES" -l 4096
 	set_fallback 0
 	dmesg_check afalg-diff-fallback
 fi
@@ -343,6 +349,8 @@ dmesg_check afalg-aead
 if [ "${CTNEON_QUICK:-0}" != 1 ]; then
 	set_fallback 1
 	afalg_aead "-fallback" -n "$AEADFBCASES" -l 2048 -b 0
+	set_fallback 2
+	afalg_aead "-mixed" -n "$AEADFBCASES" -l 4096 -b 0
 	set_fallback 0
 	dmesg_check afalg-aead-fallback
 fi
