@@ -347,17 +347,42 @@ static void ctneon_poly_aad(struct ctneon_chachapoly_reqctx *rctx,
 }
 
 /*
- * A short message (textlen <= CTNEON_CP_SHORT_TEXT): block 0 runs over 64
- * zero bytes ahead of a copy of the text, so one ChaCha20 call gives the
- * Poly1305 key (its first 32 bytes) and en- or decrypts the text from
- * counter 1, as the walk would.  Where the walk costs a call for the key
- * block and one for the text, each a latency-bound chain of row-form
- * blocks on arm, this is one call whose blocks interleave.  Decrypting,
- * the ciphertext is hashed from src again (the call overwrites the copy;
- * dst, maybe src, is written last).  The request context stays small: an
- * AF_ALG request is charged to the socket's optmem_max together with its
- * scatterlists, and a fragmented 12 KiB request on 32-bit 6.1 failed with
- * -ENOMEM when a second 128-byte copy was added here.
+ * The start of every message: one ChaCha20 call over 64 zero bytes and a
+ * copy of the text's first len bytes, at ks, gives block 0 (the Poly1305
+ * key, its first 32 bytes) and en- or decrypts those len bytes from
+ * counter 1, as the walk would.  On return Poly1305 is keyed and has
+ * absorbed the AAD, and ks + 64 holds the head's output.  A lone block 0
+ * on arm is one latency-bound chain of row-form rounds that costs about
+ * what three row-form blocks or one four-block chunk do (their rounds
+ * interleave), so the short path and arm's longer encryptions give it
+ * text to work on (len > 0).
+ */
+static void ctneon_chachapoly_start(struct aead_request *req,
+				    struct ctneon_chachapoly_reqctx *rctx,
+				    u8 *ks, unsigned int len,
+				    unsigned int aadlen)
+{
+	memset(ks, 0, 64);
+	if (len)
+		scatterwalk_map_and_copy(ks + 64, req->src, req->assoclen, len, 0);
+	if (ctneon_neon_begin()) {
+		ctneon_chacha_crypt(rctx->state, ks, ks, 64 + len, 20);
+		kernel_neon_end();
+	} else {
+		ctneon_chacha_ct_crypt(rctx->state, ks, ks, 64 + len, 20);
+	}
+	ctneon_poly1305_init(rctx->pstate, ks);
+	ctneon_poly_aad(rctx, req->src, aadlen);
+}
+
+/*
+ * A short message (textlen <= CTNEON_CP_SHORT_TEXT): all of it in the
+ * start's call.  Decrypting, the ciphertext is hashed from src again (the
+ * call overwrote the copy; dst, maybe src, is written last).  The request
+ * context stays small: an AF_ALG request is charged to the socket's
+ * optmem_max together with its scatterlists, and a fragmented 12 KiB
+ * request on 32-bit 6.1 failed with -ENOMEM when a second 128-byte copy
+ * was added here.
  */
 static void ctneon_chachapoly_short(struct aead_request *req,
 				    struct ctneon_chachapoly_reqctx *rctx,
@@ -368,18 +393,7 @@ static void ctneon_chachapoly_short(struct aead_request *req,
 
 	BUILD_BUG_ON(CTNEON_CP_SHORT_TEXT > sizeof(rctx->buf));
 
-	memset(ks, 0, 64);
-	if (textlen)
-		scatterwalk_map_and_copy(ks + 64, req->src, req->assoclen,
-					 textlen, 0);
-	if (ctneon_neon_begin()) {
-		ctneon_chacha_crypt(rctx->state, ks, ks, 64 + textlen, 20);
-		kernel_neon_end();
-	} else {
-		ctneon_chacha_ct_crypt(rctx->state, ks, ks, 64 + textlen, 20);
-	}
-	ctneon_poly1305_init(rctx->pstate, ks);
-	ctneon_poly_aad(rctx, req->src, aadlen);
+	ctneon_chachapoly_start(req, rctx, ks, textlen, aadlen);
 	if (enc) {
 		ctneon_poly_padded(rctx->pstate, ks + 64, textlen);
 	} else if (textlen) {
@@ -411,7 +425,8 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 	u8 iv[CTNEON_CHACHA_IV_SIZE];
 	struct skcipher_walk walk;
 	const u8 *pend = NULL;
-	bool neon;
+	unsigned int head;
+	int pflags = 0;		/* CTNEON_CP_HEAD_PEND while pend is the head */
 	int err = 0;
 
 	if (saltlen) {			/* ESP: the IV copy is not authenticated */
@@ -434,37 +449,57 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 		goto tag;
 	}
 
-	/* Poly1305 key = the first 32 bytes of block 0; the text from block 1 */
-	memset(rctx->buf, 0, 32);
-	neon = ctneon_neon_begin();
-	if (neon) {
-		ctneon_chacha_crypt(rctx->state, rctx->buf, rctx->buf, 32, 20);
-		kernel_neon_end();
+	/*
+	 * On arm, encrypting a text of at least a stitched step, the start
+	 * makes the keystream of its first CTNEON_CP_HEAD bytes with block
+	 * 0.  Their ciphertext waits in rctx->lag + 64 for the walk's first
+	 * step, which writes it to its dst (written to req->dst here, it
+	 * would be overwritten with the plaintext when that step is bounced
+	 * through the walk's buffer out of place) and passes it to the first
+	 * stitched call to absorb in its rounds (CTNEON_CP_HEAD_PEND).
+	 * Decrypting, the first step absorbs its own ciphertext in its
+	 * rounds: there is no idle Poly1305 slot to hide a head in.
+	 */
+	head = enc && textlen >= CTNEON_CP_STEP ? CTNEON_CP_HEAD : 0;
+	BUILD_BUG_ON(64 + CTNEON_CP_HEAD > sizeof(rctx->lag));
+	BUILD_BUG_ON(64 > sizeof(rctx->buf));
+	if (head) {
+		ctneon_chachapoly_start(req, rctx, rctx->lag, head, aadlen);
+		pend = rctx->lag + 64;
+		pflags = CTNEON_CP_HEAD_PEND;
 	} else {
-		ctneon_chacha_ct_crypt(rctx->state, rctx->buf, rctx->buf, 32, 20);
+		ctneon_chachapoly_start(req, rctx, rctx->buf, 0, aadlen);
 	}
-	ctneon_poly1305_init(rctx->pstate, rctx->buf);
-
-	ctneon_poly_aad(rctx, req->src, aadlen);
 
 	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false)
 		  : skcipher_walk_aead_decrypt(&walk, req, false);
 	while (walk.nbytes) {
-		const u8 *src = walk.src.virt.addr;
-		u8 *dst = walk.dst.virt.addr;
-		unsigned int n = walk.nbytes;
-		int flags = enc ? CTNEON_CP_ENC : 0;
+		/* the head, already made, starts the first step */
+		unsigned int skip = min(head, walk.nbytes);
+		const u8 *src = walk.src.virt.addr + skip;
+		u8 *dst = walk.dst.virt.addr + skip;
+		unsigned int n = walk.nbytes - skip;
+		int flags = (enc ? CTNEON_CP_ENC : 0) | pflags;
 
 		/*
 		 * Not the last step: whole stitched steps (the walk's stride
 		 * makes that at least one), and when encrypting the last of
 		 * them is absorbed in the next call's rounds (chacha-poly.h).
+		 * After the head, whole blocks: the walk's first step may be
+		 * one stride bounced through its buffer, which must be used
+		 * up, and CTNEON_CP_HEAD + 64 is that stride.  (The first step
+		 * is never shorter than the stride, as textlen is not: the
+		 * head always fits in it.)
 		 */
-		if (n < walk.total) {
-			n -= n % CTNEON_CP_STEP;
-			if (enc)
+		if (n < walk.total - skip) {
+			n -= n % (skip ? 64 : CTNEON_CP_STEP);
+			if (enc && n >= CTNEON_CP_STEP && n % CTNEON_CP_STEP == 0)
 				flags |= CTNEON_CP_KEEP;
 		}
+		if (skip)
+			memcpy(walk.dst.virt.addr, rctx->lag + 64, skip);
+		head = 0;
+		pflags = 0;
 		if (ctneon_neon_begin()) {
 			ctneon_chachapoly_crypt(rctx->state, rctx->pstate, dst,
 						src, n, flags, pend);
@@ -478,7 +513,8 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 		} else {
 			if (pend)
 				ctneon_poly1305_blocks(rctx->pstate, pend,
-						       CTNEON_CP_STEP / 16);
+					(flags & CTNEON_CP_HEAD_PEND ?
+					 CTNEON_CP_HEAD : CTNEON_CP_STEP) / 16);
 			pend = NULL;
 			/* decrypting in place: absorb before overwriting */
 			if (!enc)
@@ -487,7 +523,7 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 			if (enc)
 				ctneon_poly_padded(rctx->pstate, dst, n);
 		}
-		err = skcipher_walk_done(&walk, walk.nbytes - n);
+		err = skcipher_walk_done(&walk, walk.nbytes - skip - n);
 	}
 	if (err)
 		goto out;

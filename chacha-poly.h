@@ -67,13 +67,26 @@ asmlinkage void ctneon_poly1305_final(u8 *pstate, u8 tag[16]);
  * copy of them as pend to the next call, which absorbs them first.  pend
  * is NULL otherwise (always when decrypting).  CTNEON_CP_STEP is the
  * stitched step: four blocks on arm, six on arm64.
+ *
+ * On arm, the Poly1305 key block is a lone row-form block whose rounds
+ * are one latency-bound chain (about as many Cortex-A57 cycles as a whole
+ * four-block chunk).  The glue may instead run blocks 0..3 as one
+ * four-block call over 64 zero bytes and the text's first CTNEON_CP_HEAD
+ * bytes, and pass that head's ciphertext as pend to the message's first
+ * stitched call with CTNEON_CP_HEAD_PEND (encryption only): pend then
+ * holds CTNEON_CP_HEAD bytes, not a step, and rides in the first step's
+ * rounds like a kept step.  CTNEON_CP_HEAD is 0 on arm64, whose core
+ * does not take the flag.
  */
 #define CTNEON_CP_ENC		1
 #define CTNEON_CP_KEEP		2
+#define CTNEON_CP_HEAD_PEND	4
 #ifdef __aarch64__
 #define CTNEON_CP_STEP		384
+#define CTNEON_CP_HEAD		0
 #else
 #define CTNEON_CP_STEP		256
+#define CTNEON_CP_HEAD		192
 #endif
 asmlinkage void ctneon_chachapoly_crypt(u32 state[16], u8 *pstate, u8 *dst,
 					const u8 *src, int bytes, int flags,

@@ -117,7 +117,10 @@
  * from src before dst is written: in place is fine) and chunk k - 1 when
  * encrypting (already written to dst); an encryption's first chunk takes
  * pend instead, the previous call's last chunk (CP_KEEP, chacha-poly.h),
- * if there is one.  The lagging last chunk rides in the rounds of the
+ * if there is one, or with CP_HEAD the message's first 192 bytes, whose
+ * keystream the glue made in one four-block call with the Poly1305 key
+ * block (twelve blocks: the first three pairs of double rounds carry
+ * them, F_PQ = 3).  The lagging last chunk rides in the rounds of the
  * tail's keystream: in row form (block_rounds_poly: two Poly1305 blocks
  * in each of the first eight double rounds, as in a chunk) for 1..192
  * bytes, in a chunk's rounds (then through the buffer F_KS) for 193..255.
@@ -146,7 +149,12 @@
  * bytes 7.31 -> 5.96; the other sizes as before.  Decryption (no lag),
  * before / with the tail's 64-byte groups in its rounds: 1420 bytes 4.83
  * -> 4.58 c/B (6870 -> 6515 cycles, 9.65 i/B), 64 bytes 1176 -> 1036
- * cycles; 4096 bytes 9.25 i/B, 4.22 c/B.
+ * cycles; 4096 bytes 9.25 i/B, 4.22 c/B.  The head (CP_HEAD, 2026-12-03;
+ * chacha-count.sh aead-head): the 1228 bytes after it take 6112 cycles
+ * with its twelve blocks in the first chunk's rounds, against 6068 with
+ * nothing pending, so a 1420-byte encryption's core work went from a lone
+ * key block and the whole text (996 + 6838 cycles) to four blocks and the
+ * rest (1066 + 6112): 7834 -> 7178.
  *   Poly1305 alone 3.75 instr/B, 3.13 c/B (loop body, 100 iterations)
  * (stitched: encryption.)  The skcipher glue's bench (arm 6.1, "crypto"
  * instructions of the whole request) matched this core count plus about
@@ -246,6 +254,7 @@ rs	.req	r11		/* 64: the stride between the blocks */
 .set	F_G0,		464
 .set	F_G1,		468
 .set	F_QUADS,	472		/* block_rounds_poly's count */
+.set	F_PQ,		476		/* pend's blocks / 4: 4, or 3 (CP_HEAD) */
 .set	FRAME,		480
 
 /* pstate */
@@ -1329,8 +1338,9 @@ SYM_FUNC_END(ctneon_poly1305_final)
  *                              const u8 *src, int bytes, int flags,
  *                              const u8 *pend);
  * r0 state, r1 pstate, r2 dst, r3 src, [sp] bytes, [sp, #4] flags
- * (CP_ENC, CP_KEEP), [sp, #8] pend (encryption: 256 bytes of the previous
- * call's ciphertext to absorb first, or NULL).  ChaCha20 (20 rounds).
+ * (CP_ENC, CP_KEEP, CP_HEAD), [sp, #8] pend (encryption: 256 bytes of
+ * the previous call's ciphertext to absorb first, with CP_HEAD 192 bytes,
+ * the message's head; or NULL).  ChaCha20 (20 rounds).
  * Whole chunks with Poly1305 in the rounds; encrypting, the previous
  * chunk's (pend first), the last one in the tail's rounds or, with
  * CP_KEEP, not at all (the caller passes it on).  The tail (< 256 bytes)
@@ -1338,6 +1348,7 @@ SYM_FUNC_END(ctneon_poly1305_final)
  * Clobbers r0-r3, r12, q0-q15 (d8-d15 and r4-r11 saved).
  */
 .set	CP_KEEP,	2		/* chacha-poly.h CTNEON_CP_KEEP */
+.set	CP_HEAD,	4		/* chacha-poly.h CTNEON_CP_HEAD_PEND */
 	chacha_consts	.Lcp_consts
 SYM_FUNC_START(ctneon_chachapoly_crypt)
 	push	{r4-r11, lr}
@@ -1351,6 +1362,10 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	str	r3, [sp, #F_SRC]
 	str	r5, [sp, #F_ENC]
 	str	r6, [sp, #F_PEND]	/* encrypt: the chunk to absorb first */
+	and	r2, r5, #CP_HEAD	/* its blocks / 4: 3 for the head, else 4 */
+	rsb	r2, r2, #16
+	lsr	r2, r2, #2
+	str	r2, [sp, #F_PQ]
 	mov	r2, #20
 	str	r2, [sp, #F_NR]
 	poly_frame	r1
@@ -1378,14 +1393,21 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	str	srcp, [sp, #F_SRC]	/* the Poly1305 pieces take r7-r12 */
 	str	dstp, [sp, #F_DST]
 	chacha_load4
-	mov	cnt, #4
+	ldr	cnt, [sp, #F_PQ]	/* 4 (3 with the head): 16 (12) blocks */
 .Lcp_rounds:
 	dround_poly
 	dround_poly
 	subs	cnt, cnt, #1
 	bne	.Lcp_rounds
+	ldr	cnt, [sp, #F_PQ]	/* the other 5 - F_PQ pairs plain */
+	rsb	cnt, cnt, #5
+.Lcp_plain:
 	dround
 	dround
+	subs	cnt, cnt, #1
+	bne	.Lcp_plain
+	mov	t, #4			/* every later chunk: 16 blocks */
+	str	t, [sp, #F_PQ]
 	ldr	srcp, [sp, #F_SRC]
 	ldr	dstp, [sp, #F_DST]
 	cmp	len, #256
@@ -1414,7 +1436,8 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	ldr	t, [sp, #F_ENC]
 	tst	t, #CP_KEEP
 	bne	.Lcp_done		/* the next call absorbs it */
-	mov	cnt, #16		/* no tail: absorb it alone */
+	ldr	cnt, [sp, #F_PQ]	/* no tail: absorb it alone */
+	lsl	cnt, cnt, #2
 .Lcp_lag:
 	poly_block
 	subs	cnt, cnt, #1
@@ -1426,7 +1449,7 @@ SYM_FUNC_START(ctneon_chachapoly_crypt)
 	str	dstp, [sp, #F_PEND]	/* where the tail's ciphertext goes */
 	cmp	len, #192
 	bgt	.Lcp_chunk		/* rounds as a chunk's, then .Lcp_tail_buf */
-	mov	t, #4			/* its sixteen blocks */
+	ldr	t, [sp, #F_PQ]		/* its sixteen blocks (the head: 12) */
 	str	t, [sp, #F_QUADS]
 	chacha_blocks_frame	1
 	b	.Lcp_enc_tail_poly

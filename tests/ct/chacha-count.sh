@@ -6,7 +6,7 @@
 # llvm-mca Cortex-A57 cycles per byte of the executed stream (the core's
 # instructions only, symbols ctneon_*).
 #
-#   tests/ct/chacha-count.sh [chacha20|chacha12|aead-enc|aead-dec] [BYTES...]
+#   tests/ct/chacha-count.sh [chacha20|chacha12|aead-enc|aead-dec|aead-head|poly] [BYTES...]
 #
 # Defaults: chacha20 at 16 64 256 1420 4096 16384 bytes.  The core is
 # built as run.sh builds it for arm (ARM state); outputs in build/ct/count.

@@ -337,6 +337,18 @@ static void call_chachapoly_enc_pend(const struct ct_case *c)
 				ct.src + CT_MAXLEN - CTNEON_CP_STEP);
 }
 
+#if CTNEON_CP_HEAD
+/* arm: the message's first step after the glue's head (CTNEON_CP_HEAD_PEND) */
+static void call_chachapoly_enc_head(const struct ct_case *c)
+{
+	int flags = CTNEON_CP_ENC | CTNEON_CP_HEAD_PEND |
+		    (c->len % CTNEON_CP_STEP ? 0 : CTNEON_CP_KEEP);
+
+	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, flags,
+				ct.src + CT_MAXLEN - CTNEON_CP_HEAD);
+}
+#endif
+
 static void call_chachapoly_dec(const struct ct_case *c)
 {
 	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.dst, ct.src, c->len, 0, NULL);
@@ -439,6 +451,10 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_chachapoly_crypt-enc", call_chachapoly_enc, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
 	{ "ctneon_chachapoly_crypt-enc-pend", call_chachapoly_enc_pend, ct_nokey, "bytes",
 	  { 100, 300, 460, 768, 1536 }, 0, 3 },
+#if CTNEON_CP_HEAD
+	{ "ctneon_chachapoly_crypt-enc-head", call_chachapoly_enc_head, ct_nokey, "bytes",
+	  { 64, 100, 230, 512, 1228 }, 0, 3 },
+#endif
 	{ "ctneon_chachapoly_crypt-dec", call_chachapoly_dec, ct_nokey, "bytes", CT_CHACHA_BYTES, 0, 3 },
 	{ "ctneon_chachapoly_crypt-dec-inplace", call_chachapoly_dec_inplace, ct_nokey, "bytes", { 300 }, 0, 3 },
 	/* the sizes of the benchmark tables, for tests/ct/mca.sh */

@@ -404,13 +404,32 @@ static void core_aead(const u8 key[32], const u8 nonce[12], const u8 *aad, size_
 	u32 st[16];
 	u8 iv[16] = { 0 }, pk[32] = { 0 }, z[16] = { 0 }, lens[16];
 	static u8 lag[CTNEON_CP_STEP];
+	static u8 hk[64 + CTNEON_CP_HEAD];
 	const u8 *pend = NULL;
 	u8 *kept_ct = NULL;
 	size_t done = 0;
+	int pflags = 0;
 
 	memcpy(iv + 4, nonce, 12);
 	chacha_setup(st, key, iv);
-	ctneon_chacha_crypt(st, pk, pk, 32, 20);	/* block 0; st[12] = 1 */
+	/*
+	 * Split encryptions on arm start with the glue's head half of the
+	 * time: blocks 0..3 in one call over 0^64 || the first CTNEON_CP_HEAD
+	 * bytes, the head's ciphertext then absorbed by the first stitched
+	 * call (CTNEON_CP_HEAD_PEND) from a copy.
+	 */
+	if (CTNEON_CP_HEAD && split && enc && n >= CTNEON_CP_STEP && rndn(2)) {
+		memset(hk, 0, 64);
+		memcpy(hk + 64, src, CTNEON_CP_HEAD);
+		ctneon_chacha_crypt(st, hk, hk, 64 + CTNEON_CP_HEAD, 20);
+		memcpy(pk, hk, 32);
+		memcpy(dst, hk + 64, CTNEON_CP_HEAD);
+		pend = hk + 64;
+		pflags = CTNEON_CP_HEAD_PEND;
+		done = CTNEON_CP_HEAD;
+	} else {
+		ctneon_chacha_crypt(st, pk, pk, 32, 20);	/* block 0; st[12] = 1 */
+	}
 	ctneon_poly1305_init(pstate, pk);
 	core_poly_blocks(aad, la / 16, split);
 	if (la % 16) {
@@ -425,7 +444,7 @@ static void core_aead(const u8 key[32], const u8 nonce[12], const u8 *aad, size_
 	 */
 	while (split && n - done > 64 && rndn(3)) {
 		size_t c = 64 * (1 + rndn((unsigned int)((n - done - 1) / 64)));
-		int flags = enc ? CTNEON_CP_ENC : 0;
+		int flags = (enc ? CTNEON_CP_ENC : 0) | pflags;
 
 		if (enc && n - done > CTNEON_CP_STEP && rndn(2)) {
 			c = CTNEON_CP_STEP *
@@ -436,6 +455,7 @@ static void core_aead(const u8 key[32], const u8 nonce[12], const u8 *aad, size_
 		ctneon_chachapoly_crypt(st, pstate, dst + done, src + done, (int)c, flags,
 					pend);
 		pend = NULL;
+		pflags = 0;
 		if (kept_ct) {			/* consumed: the ciphertext back */
 			memcpy(kept_ct, lag, CTNEON_CP_STEP);
 			kept_ct = NULL;
@@ -451,7 +471,7 @@ static void core_aead(const u8 key[32], const u8 nonce[12], const u8 *aad, size_
 	}
 	dirty_stack();
 	ctneon_chachapoly_crypt(st, pstate, dst + done, src + done, (int)(n - done),
-				enc ? CTNEON_CP_ENC : 0, pend);
+				(enc ? CTNEON_CP_ENC : 0) | pflags, pend);
 	if (kept_ct)
 		memcpy(kept_ct, lag, CTNEON_CP_STEP);
 	put_le32(lens, (u32)la); put_le32(lens + 4, (u32)((u64)la >> 32));
