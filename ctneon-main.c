@@ -44,8 +44,9 @@ bool ctneon_neon_begin(void)
 {
 	int mode = READ_ONCE(force_fallback);
 
-	if (mode == 1 || (mode == 2 && (get_random_u32() & 1)) ||
-	    !crypto_simd_usable())
+	if (unlikely(mode) && (mode != 2 || (get_random_u32() & 1)))
+		return false;
+	if (!crypto_simd_usable())
 		return false;
 	kernel_neon_begin();
 	return true;

@@ -56,14 +56,14 @@
 #define CTNEON_RFC4106_PRIORITY	295
 
 /* big-endian stores without <asm/unaligned.h>, which 6.12 renamed */
-static void ctneon_put_be32(u32 v, u8 *p)
+static __always_inline void ctneon_put_be32(u32 v, u8 *p)
 {
 	__be32 b = cpu_to_be32(v);
 
 	memcpy(p, &b, sizeof(b));
 }
 
-static void ctneon_put_be64(u64 v, u8 *p)
+static __always_inline void ctneon_put_be64(u64 v, u8 *p)
 {
 	__be64 b = cpu_to_be64(v);
 
@@ -82,7 +82,7 @@ struct ctneon_gcm_ctx {
 };
 
 /* The NEON GHASH key, or NULL while another request is making it. */
-static const u8 *ctneon_gcm_gkey(struct ctneon_gcm_ctx *ctx)
+static __always_inline const u8 *ctneon_gcm_gkey(struct ctneon_gcm_ctx *ctx)
 {
 	switch (ctneon_lazy_get(&ctx->gkey_state)) {
 	case CTNEON_LAZY_NONE:
@@ -96,6 +96,18 @@ static const u8 *ctneon_gcm_gkey(struct ctneon_gcm_ctx *ctx)
 	}
 }
 
+/* GHASH of whole blocks, with the NEON core when gkey is its key */
+static __always_inline void ctneon_gcm_hash_blocks(struct ctneon_gcm_ctx *ctx,
+						   const u8 *gkey, u8 x[16],
+						   const u8 *src,
+						   unsigned int blocks)
+{
+	if (gkey)
+		ctneon_ghash_update(x, gkey, src, blocks);
+	else
+		ctneon_ghash_ct_update(x, ctx->h, src, blocks);
+}
+
 /*
  * GHASH of len bytes (a partial last block is zero-padded); with NEON
  * enabled when neon is true.
@@ -107,17 +119,11 @@ static void ctneon_gcm_hash(struct ctneon_gcm_ctx *ctx, bool neon, u8 x[16],
 	unsigned int blocks = len / 16, tail = len % 16;
 	u8 pad[16];
 
-	if (gkey)
-		ctneon_ghash_update(x, gkey, src, blocks);
-	else
-		ctneon_ghash_ct_update(x, ctx->h, src, blocks);
+	ctneon_gcm_hash_blocks(ctx, gkey, x, src, blocks);
 	if (tail) {
 		memset(pad, 0, sizeof(pad));
 		memcpy(pad, src + 16 * blocks, tail);
-		if (gkey)
-			ctneon_ghash_update(x, gkey, pad, 1);
-		else
-			ctneon_ghash_ct_update(x, ctx->h, pad, 1);
+		ctneon_gcm_hash_blocks(ctx, gkey, x, pad, 1);
 		memzero_explicit(pad, sizeof(pad));
 	}
 }
@@ -213,70 +219,69 @@ ctneon_gcm_crypt_short(struct aead_request *req, const u8 *nonce,
 	struct ctneon_gcm_ctx *ctx = crypto_aead_ctx(tfm);
 	unsigned int authsize = crypto_aead_authsize(tfm);
 	unsigned int apad = round_up(aadlen, 16), cpad = round_up(textlen, 16);
-	u8 ks[16 + CTNEON_GCM_SHORT_TEXT];	/* 0^16 || text -> E_K(J0) || out */
-	u8 hb[CTNEON_GCM_SHORT_AAD + CTNEON_GCM_SHORT_TEXT + 16];
-	u8 x[16] = { 0 }, ctr[16], tag[16];
+	struct {	/* everything secret, wiped at once */
+		u8 ks[16 + CTNEON_GCM_SHORT_TEXT];	/* 0^16 || text -> E_K(J0) || out */
+		u8 hb[CTNEON_GCM_SHORT_AAD + CTNEON_GCM_SHORT_TEXT + 16]
+			__aligned(8);
+		u8 x[16], ctr[16], tag[16];
+	} w;
 	bool neon;
 	int err = 0;
 
-	memset(ks, 0, 16);
-	scatterwalk_map_and_copy(ks + 16, req->src, req->assoclen, textlen, 0);
-	memset(hb, 0, apad + cpad);
-	scatterwalk_map_and_copy(hb, req->src, 0, aadlen, 0);
+	memset(w.ks, 0, 16);
+	scatterwalk_map_and_copy(w.ks + 16, req->src, req->assoclen, textlen, 0);
+	memset(w.hb, 0, apad + cpad);
+	scatterwalk_map_and_copy(w.hb, req->src, 0, aadlen, 0);
 	if (!enc)			/* the ciphertext is hashed as it came */
-		memcpy(hb + apad, ks + 16, textlen);
-	ctneon_put_be64((u64)aadlen * 8, hb + apad + cpad);
-	ctneon_put_be64((u64)textlen * 8, hb + apad + cpad + 8);
-	memcpy(ctr, nonce, 12);
-	ctneon_put_be32(1, ctr + 12);
+		memcpy(w.hb + apad, w.ks + 16, textlen);
+	/* the lengths block, at a multiple of 16 bytes into hb */
+	((__be64 *)(w.hb + apad + cpad))[0] = cpu_to_be64((u64)aadlen * 8);
+	((__be64 *)(w.hb + apad + cpad))[1] = cpu_to_be64((u64)textlen * 8);
+	memcpy(w.ctr, nonce, 12);
+	ctneon_put_be32(1, w.ctr + 12);
+	memset(w.x, 0, 16);
 
 	neon = ctneon_neon_begin();
 	if (neon)
-		ctneon_aes_piece_neon(&ctx->aes, MODE_CTR, true, ks, ks, 16 + textlen, ctr);
+		ctneon_aes_piece_neon(&ctx->aes, MODE_CTR, true, w.ks, w.ks,
+				      16 + textlen, w.ctr);
 	else
-		ctneon_aes_piece_ct(&ctx->aes, MODE_CTR, true, ks, ks, 16 + textlen, ctr);
+		ctneon_aes_piece_ct(&ctx->aes, MODE_CTR, true, w.ks, w.ks,
+				    16 + textlen, w.ctr);
 	if (enc)
-		memcpy(hb + apad, ks + 16, textlen);
-	ctneon_gcm_hash(ctx, neon, x, hb, apad + cpad + 16);
+		memcpy(w.hb + apad, w.ks + 16, textlen);
+	/* AAD || 0* || C || 0* || lengths: whole blocks */
+	ctneon_gcm_hash_blocks(ctx, neon ? ctneon_gcm_gkey(ctx) : NULL, w.x,
+			       w.hb, (apad + cpad + 16) / 16);
 	if (neon)
 		kernel_neon_end();
-	crypto_xor_cpy(tag, x, ks, 16);
+	crypto_xor_cpy(w.tag, w.x, w.ks, 16);
 
-	scatterwalk_map_and_copy(ks + 16, req->dst, req->assoclen, textlen, 1);
+	scatterwalk_map_and_copy(w.ks + 16, req->dst, req->assoclen, textlen, 1);
 	if (enc) {
-		scatterwalk_map_and_copy(tag, req->dst, req->assoclen + textlen,
+		scatterwalk_map_and_copy(w.tag, req->dst, req->assoclen + textlen,
 					 authsize, 1);
 	} else {
-		scatterwalk_map_and_copy(x, req->src, req->assoclen + textlen,
+		scatterwalk_map_and_copy(w.x, req->src, req->assoclen + textlen,
 					 authsize, 0);
-		if (crypto_memneq(tag, x, authsize))
+		if (crypto_memneq(w.tag, w.x, authsize))
 			err = -EBADMSG;
 	}
-	memzero_explicit(ks, sizeof(ks));
-	memzero_explicit(hb, sizeof(hb));
-	memzero_explicit(x, sizeof(x));
-	memzero_explicit(tag, sizeof(tag));
-	memzero_explicit(ctr, sizeof(ctr));
+	memzero_explicit(&w, sizeof(w));
 	return err;
 }
 
-/*
- * The whole AEAD operation.  nonce: 12 bytes; aadlen: the associated data
- * that is authenticated (for rfc4106 the IV copy at its end is not).
- */
-static int ctneon_gcm_crypt(struct aead_request *req, const u8 *nonce,
-			    unsigned int aadlen, bool enc)
+/* The walk: messages longer than the short path's. */
+static noinline_for_stack int
+ctneon_gcm_crypt_walk(struct aead_request *req, const u8 *nonce,
+		      unsigned int aadlen, unsigned int textlen, bool enc)
 {
 	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
 	struct ctneon_gcm_ctx *ctx = crypto_aead_ctx(tfm);
 	unsigned int authsize = crypto_aead_authsize(tfm);
-	unsigned int textlen = req->cryptlen - (enc ? 0 : authsize);
 	u8 x[16] = { 0 }, ctr[16], ekj0[16], tag[16], lens[16];
 	struct skcipher_walk walk;
 	int err;
-
-	if (aadlen <= CTNEON_GCM_SHORT_AAD && textlen <= CTNEON_GCM_SHORT_TEXT)
-		return ctneon_gcm_crypt_short(req, nonce, aadlen, textlen, enc);
 
 	memcpy(ctr, nonce, 12);
 	ctneon_put_be32(1, ctr + 12);
@@ -334,6 +339,23 @@ out:
 	memzero_explicit(tag, sizeof(tag));
 	memzero_explicit(ctr, sizeof(ctr));
 	return err;
+}
+
+/*
+ * The whole AEAD operation.  nonce: 12 bytes; aadlen: the associated data
+ * that is authenticated (for rfc4106 the IV copy at its end is not).  The
+ * choice is made before either path sets up its frame: at 16 bytes the
+ * fixed costs are most of the work.
+ */
+static int ctneon_gcm_crypt(struct aead_request *req, const u8 *nonce,
+			    unsigned int aadlen, bool enc)
+{
+	unsigned int authsize = crypto_aead_authsize(crypto_aead_reqtfm(req));
+	unsigned int textlen = req->cryptlen - (enc ? 0 : authsize);
+
+	if (aadlen <= CTNEON_GCM_SHORT_AAD && textlen <= CTNEON_GCM_SHORT_TEXT)
+		return ctneon_gcm_crypt_short(req, nonce, aadlen, textlen, enc);
+	return ctneon_gcm_crypt_walk(req, nonce, aadlen, textlen, enc);
 }
 
 static int ctneon_gcm_check(struct aead_request *req, bool enc)
