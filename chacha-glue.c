@@ -38,7 +38,11 @@
  * the text), cycles per byte before -> with the stride -> with the kept
  * step: arm A57 5.5 -> 5.1 -> 4.5, arm64 A72 4.1 -> 3.5 -> 3.3, A53
  * 11.4 -> 9.6 -> 9.6.  The associated data and the lengths block go to
- * the core's Poly1305 entry points directly.
+ * the core's Poly1305 entry points directly.  Block 0 (the Poly1305 key)
+ * is made in one call with the text's first bytes where there are any to
+ * share it (ctneon_chachapoly_start()): all of a text up to 128 bytes,
+ * and on arm, encrypting, the first 192 bytes of a longer one, whose
+ * ciphertext the first stitched call absorbs (CTNEON_CP_HEAD_PEND).
  *
  * NEON versus the portable code is decided per step, in the one place that
  * decides it (ctneon_neon_begin()).  Without NEON, a step runs the portable
@@ -48,9 +52,10 @@
  * step.  This is what carries rfc7539esp in softirq on 32-bit 6.1 kernels.
  *
  * Constant time: the cores and chacha-ct.c have no secret-dependent branch
- * or address; the glue's branches depend on lengths only; the tag is
- * compared with crypto_memneq().  The key, the Poly1305 state (r and s),
- * the keystream block of the Poly1305 key and the computed tag are wiped.
+ * or address; the glue's branches depend on lengths and the direction
+ * only; the tag is compared with crypto_memneq().  The key, the Poly1305
+ * state (r and s), the keystream block of the Poly1305 key, the head's
+ * ciphertext and the computed tag are wiped (the request context, whole).
  */
 #include <asm/neon.h>
 #include <crypto/algapi.h>

@@ -174,6 +174,7 @@
  *   384 the zero-padded last Poly1305 block
  *   400 r0 r1 r2 r3 s1 s2 s3     428 saved arguments, nrounds, pending pointer
  *   456 the vtbl index of <<< 8  464 two parked Poly1305 limbs
+ *   472 block_rounds_poly's count   476 pend's blocks / 4 (F_PQ)
  *
  * Poly1305 state (pstate, CTNEON_POLY_STATE_SIZE = 64 bytes):
  *   0 h0..h4   20 r0..r3   36 s1..s3   48 s (the pad key, 4 words)
