@@ -229,6 +229,16 @@ def parse(text):
     return ops
 
 def circuit(direction):
+    # the programs of ../arm64/gen.py, exported by ../arm64/export.py into
+    # ../sbox-circuits.txt, except for the directions in CTNEON_ARM_PAPER
+    # (default "dec"), which take the depth-16 circuits written out above
+    import os
+    if direction not in os.environ.get("CTNEON_ARM_PAPER", "enc,dec").split(","):
+        here = os.path.dirname(os.path.abspath(__file__))
+        txt = open(os.path.join(here, "..", "sbox-circuits.txt")).read()
+        want = "FORWARD" if direction == "enc" else "INVERSE"
+        part = txt.split(want)[1].split("\n", 1)[1].split("INVERSE")[0]
+        return parse(part.replace("G", "g"))
     top = parse(TOP_F if direction == "enc" else TOP_R)
     if direction == "enc":
         top = top[:-1]          # D is U7 itself: alias
@@ -636,6 +646,7 @@ def emit(code, name):
     return out
 
 if __name__ == "__main__":
+    import os
     # python3 gen.py [tries [keep]] [remat]: writes sbox.inc, sbox.map and,
     # filled into template.S, ../../../arm/aes-neonbs-core.S
     args = [a for a in sys.argv[1:] if a != "remat"]
@@ -645,7 +656,8 @@ if __name__ == "__main__":
     for direction in ("enc", "dec"):
         inr = [8, 9, 10, 11, 12, 13, 14, 0]
         code, final, nslots, start, nadd = build(direction, inr, list(range(8, 16)),
-                                                 tries=tries, keep=keep)
+                                                 tries=tries, keep=keep,
+                                                 lat_w=float(os.environ.get("ARM_LATW", "0")))
         nst = sum(1 for c in code if c[0] == "st"); nld = sum(1 for c in code if c[0] == "ld")
         ngate = sum(1 for c in code if c[0] in ("and", "xor"))
         nmov = sum(1 for c in code if c[0] == "mov")

@@ -32,8 +32,16 @@ def paar_rand(targets, nin, names_in, tries=3000, seed=1):
             best = (prog, alias)
     return best
 
-def lin_prog(targets, nin, names_in, prefix, tries):
+SLP_LAYERS = _os.environ.get('CTNEON_SLP', 'ftop,fbot').split(',')
+def lin_prog(targets, nin, names_in, prefix, tries, layer):
+    # the shorter of greedy pair counting and the distance heuristic (slp.py),
+    # for the layers named in CTNEON_SLP
     prog, alias = paar_rand(targets, nin, names_in, tries)
+    if layer in SLP_LAYERS:
+        from slp import bp_synth_cached
+        p2, a2 = bp_synth_cached(targets, nin, names_in)
+        if len(p2) < len(prog):
+            prog, alias = p2, a2
     # rename intermediate names with prefix; final targets get their names
     ren = {}
     for k, a in alias.items():
@@ -65,17 +73,17 @@ for i in range(8):
         if Linv(1 << k) >> i & 1: m ^= bf['S%d' % (7 - k)]
     ibot_t['Q%d' % i] = m
 P = ['P%d' % i for i in range(8)]
-def sbox_prog(topt, bott):
-    tp, tc = lin_prog(topt, 8, P, 'a', TRIES)
-    bp, bc = lin_prog(bott, 18, MOUT, 'b', TRIES)
+def sbox_prog(topt, bott, d):
+    tp, tc = lin_prog(topt, 8, P, 'a', TRIES, d + 'top')
+    bp, bc = lin_prog(bott, 18, MOUT, 'b', TRIES, d + 'bot')
     prog = [('eor', d, a, b) for d, a, b in tp]
     for d, op, a, b in mid:
         prog.append(('eor' if op == '^' else 'and', d, tc.get(a, a), tc.get(b, b)))
     prog += [('eor', d, a, b) for d, a, b in bp]
     assert not bc, bc
     return prog
-FWD = sbox_prog(ftop_t, fbot_t)
-INVP = sbox_prog(itop_t, ibot_t)
+FWD = sbox_prog(ftop_t, fbot_t, 'f')
+INVP = sbox_prog(itop_t, ibot_t, 'i')
 def check(prog, f):
     for x in range(256):
         env = {'P%d' % i: x >> i & 1 for i in range(8)}
@@ -209,6 +217,11 @@ def schedule(prog, lat, maxlive, noise=0, seed=0):
     deps = [[defs[s] for s in srcs(ins) if s in defs] for ins in prog]
     lds = [i for i, ins in enumerate(prog) if ins[0] == 'ldp']
     for x, y in zip(lds, lds[1:]): deps[y].append(x)
+    # the round key is loaded after the S-box's last AND: loaded earlier
+    # its eight registers are held through the whole S-box (the smaller
+    # circuit keeps 22 linear forms live up to its last AND layer)
+    ands = [i for i, ins in enumerate(prog) if ins[0] == 'and']
+    if lds and ands: deps[lds[0]].append(ands[-1])
     users = [[] for _ in range(n)]
     for i, ds in enumerate(deps):
         for d in ds: users[d].append(i)
