@@ -69,7 +69,7 @@
  *     forward S-box  115 (top 23, middle 63, bottom 29; distance heuristic)
  *     inverse S-box  127 (top 29, middle 63, bottom 35; Paar)
  * The distance heuristic also gives a 116-gate inverse (top 23, bottom
- * 30), but its layers are deeper (8 levels where Paar's have 4), and on
+ * 30), but its layers are deeper, and on
  * the llvm-mca models the decryption batch took more cycles with it
  * (Cortex-A53 2772 against 2623, A72 1551 against 1412) for 110 fewer
  * instructions, so decryption keeps Paar's layers.  Boyar and Peralta's
