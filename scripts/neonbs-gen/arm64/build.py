@@ -33,7 +33,7 @@ def mca_pick(prog, name, tries):
         cands.append((simcycles(s), t, s, lines))
     cands.sort(key=lambda c: (c[0], c[1]))
     best = None
-    for c, t, s, lines in cands[:24]:
+    for c, t, s, lines in cands[:int(os.environ.get('MCA_N', '24'))]:
         a53, a72 = mca_cycles(lines, 'cortex-a53'), mca_cycles(lines, 'cortex-a72')
         if best is None or a53 + a72 < best[0]:
             best = (a53 + a72, s, a53, a72)
