@@ -31,10 +31,13 @@ for a in arm arm64; do
 	arm64) cc=aarch64-linux-gnu-gcc; q=qemu-aarch64; fl=""
 	     ctfl="-mgeneral-regs-only" mfl="" ;;
 	esac
-	for f in "$aesct" "$ghashct"; do
-		$cc -O2 -Wall -Wextra -Werror $fl $ctfl -I"$SRC" \
-			-I"$SRC/tests/unit/shim/$a" -c -o "$dir/$(basename "$f" .c)-$a.o" "$f"
-	done
+	# the objects are named for their role, not their source: a source
+	# of another name (CTNEON_AESCT=/old/copy.c) must not leave a stale
+	# aes-ct-$a.o to be linked
+	$cc -O2 -Wall -Wextra -Werror $fl $ctfl -I"$SRC" \
+		-I"$SRC/tests/unit/shim/$a" -c -o "$dir/aes-ct-$a.o" "$aesct"
+	$cc -O2 -Wall -Wextra -Werror $fl $ctfl -I"$SRC" \
+		-I"$SRC/tests/unit/shim/$a" -c -o "$dir/ghash-ct-$a.o" "$ghashct"
 	$cc -O2 -Wall -Wextra -Werror $fl $mfl -static -I"$SRC" \
 		-I"$SRC/tests/unit/shim/$a" -o "$dir/portable-count-$a" \
 		"$SRC/tests/ct/portable-count.c" "$dir/aes-ct-$a.o" "$dir/ghash-ct-$a.o"
