@@ -61,20 +61,24 @@
  * the wanted forms, synthesised into XORs by two methods, keeping the
  * shorter: the greedy common-pair method (Paar) with random tie-breaks,
  * and the distance heuristic of Boyar and Peralta (2010), which may
- * cancel terms (scripts/neonbs-gen/arm64/slp.py).  The inverse S-box
+ * cancel terms (scripts/neonbs-gen/arm64/slp.py), here with a soft limit
+ * on the depth of a layer's outputs.  The inverse S-box
  * reuses the same middle: InvS(y) = Inv(L^-1(y ^ 0x63)) and
  * Inv(z) = L^-1(S(z) ^ 0x63), so its top layer is (top o L^-1) and its
  * bottom layer is (L^-1 o bottom) without the constant.  Gate counts,
  * all two-operand eor/and:
- *     forward S-box  115 (top 23, middle 63, bottom 29; distance heuristic)
- *     inverse S-box  127 (top 29, middle 63, bottom 35; Paar)
- * The distance heuristic also gives a 116-gate inverse (top 23, bottom
- * 30), but its layers are deeper, and on
- * the llvm-mca models the decryption batch took more cycles with it
- * (Cortex-A53 2772 against 2623, A72 1551 against 1412) for 110 fewer
- * instructions, so decryption keeps Paar's layers.  Boyar and Peralta's
- * 113-gate circuit (a 62-gate middle, depth 25 instead of 16) did the
- * same: fewer instructions, more cycles on every model.
+ *     forward S-box  116 (top 24 of depth 4, middle 63, bottom 29)
+ *     inverse S-box  120 (top 24 of depth 4, middle 63, bottom 33 of
+ *                    depth 5)
+ * (Paar's layers: 27 + 33 and 29 + 35, the old 123 and 127.)  Without the
+ * depth limit the heuristic finds 23-XOR tops and a 30-XOR inverse bottom
+ * (115 and 116 gates), but of depth 7 to 8 where Paar's have 3 to 4, and
+ * on the llvm-mca models the rounds took more cycles with them (inverse:
+ * Cortex-A53 2772 against 2623 for the ECB call below); the depth-limited
+ * layers give fewer cycles and fewer instructions in both directions.
+ * Boyar and Peralta's 113-gate circuit (a 62-gate middle, depth 25
+ * instead of 16) is cheaper in instructions and dearer in cycles on
+ * every model.
  * Every circuit was checked on all 256 inputs by a bit-level model before
  * being emitted, together with the whole round (model vs. FIPS-197 math).
  *
@@ -126,21 +130,21 @@
  *
  * Cost (static count of the executed path, AES-128, one batch of eight
  * blocks):
- *     encryption: 1879 instructions per batch of eight blocks (ECB
- *     path: 2 ld1 + transpose 51 + key 13 + 9 rounds x 178 + last 135 +
- *     transpose 51 + 2 st1 + loop), of which 1807 NEON ALU operations:
- *     14.1 per byte (the S-box: 115 of the 174 ALU operations of a round;
+ *     encryption: 1889 instructions per batch of eight blocks (ECB
+ *     path: 2 ld1 + transpose 51 + key 13 + 9 rounds x 179 + last 136 +
+ *     transpose 51 + 2 st1 + loop), of which 1817 NEON ALU operations:
+ *     14.2 per byte (the S-box: 116 of the 175 ALU operations of a round;
  *     with the 123-gate S-box before 2026-12-03: 1959, 1887, 14.7);
- *     decryption: 2276, of which 2188 NEON ALU (17.1 per byte; the round
- *     is 215 ALU: 127 InvS-box, 8 tbl, 8 key, 29 circ(05,00,04,00), 43
- *     MixColumns).
+ *     decryption: 2206, of which 2118 NEON ALU (16.5 per byte; the round
+ *     is 208 ALU: 120 InvS-box, 8 tbl, 8 key, 29 circ(05,00,04,00), 43
+ *     MixColumns; with the 127-gate InvS-box: 2276, 2188, 17.1).
  *     llvm-mca (LLVM 14) on the executed stream of one ECB call of eight
  *     blocks (tests/ct/mca.sh arm64 ctneon_bs_ecb_encrypt/aes128/8blocks,
- *     and ..._decrypt), cycles per byte, before -> after the 115-gate
- *     forward S-box and the llvm-mca choice of schedules:
- *         cortex-a53  enc 19.1 -> 18.5   dec 20.4 -> 20.4
- *         cortex-a72  enc 10.2 -> 10.0   dec 11.0 -> 10.9
- *     (floor on the A53: one NEON operation per cycle, 14.1 / 17.1 per
+ *     and ..._decrypt), cycles per byte, before -> after the S-boxes
+ *     above and the llvm-mca choice of schedules (2026-12-03):
+ *         cortex-a53  enc 19.1 -> 17.9   dec 20.4 -> 19.8
+ *         cortex-a72  enc 10.2 -> 9.7    dec 11.0 -> 10.7
+ *     (floor on the A53: one NEON operation per cycle, 14.2 / 16.5 per
  *     byte; the rest is the 6-cycle latency in the narrow GF(2^4) part of
  *     the S-box.)
  *
@@ -231,702 +235,690 @@
 
 /* ------------------------------------------- rounds (generated, verified) */
 
-	/* one middle encryption round: S-box, ShiftRows, MixColumns, AddRoundKey (178 instructions) */
+	/* one middle encryption round: S-box, ShiftRows, MixColumns, AddRoundKey (179 instructions) */
 	.macro	enc_round
-	eor	v8.16b, v2.16b, v4.16b
-	eor	v9.16b, v1.16b, v7.16b
-	eor	v10.16b, v4.16b, v7.16b
-	eor	v11.16b, v5.16b, v6.16b
-	eor	v12.16b, v2.16b, v7.16b
-	eor	v13.16b, v9.16b, v8.16b
-	eor	v14.16b, v0.16b, v11.16b
-	eor	v15.16b, v3.16b, v13.16b
-	eor	v16.16b, v1.16b, v14.16b
-	eor	v17.16b, v7.16b, v14.16b
-	eor	v18.16b, v4.16b, v14.16b
-	eor	v19.16b, v6.16b, v15.16b
-	eor	v15.16b, v2.16b, v15.16b
-	eor	v20.16b, v12.16b, v16.16b
-	and	v21.16b, v16.16b, v14.16b
-	and	v22.16b, v18.16b, v0.16b
-	eor	v23.16b, v10.16b, v19.16b
-	and	v24.16b, v13.16b, v15.16b
-	eor	v25.16b, v15.16b, v11.16b
-	eor	v26.16b, v0.16b, v15.16b
-	eor	v11.16b, v23.16b, v11.16b
-	eor	v27.16b, v0.16b, v23.16b
-	eor	v19.16b, v19.16b, v24.16b
-	and	v28.16b, v12.16b, v25.16b
-	and	v29.16b, v10.16b, v23.16b
-	and	v3.16b, v20.16b, v26.16b
-	eor	v5.16b, v7.16b, v11.16b
-	and	v4.16b, v9.16b, v11.16b
-	eor	v7.16b, v15.16b, v11.16b
-	and	v6.16b, v17.16b, v27.16b
-	eor	v22.16b, v22.16b, v24.16b
-	eor	v19.16b, v19.16b, v3.16b
-	eor	v24.16b, v1.16b, v5.16b
-	eor	v3.16b, v12.16b, v25.16b
-	and	v1.16b, v8.16b, v7.16b
-	eor	v6.16b, v6.16b, v4.16b
-	eor	v28.16b, v28.16b, v29.16b
-	eor	v24.16b, v24.16b, v4.16b
-	eor	v22.16b, v22.16b, v3.16b
-	eor	v29.16b, v1.16b, v29.16b
-	eor	v3.16b, v6.16b, v28.16b
-	eor	v21.16b, v24.16b, v21.16b
+	eor	v8.16b, v1.16b, v7.16b
+	eor	v9.16b, v2.16b, v4.16b
+	eor	v10.16b, v5.16b, v6.16b
+	eor	v11.16b, v4.16b, v5.16b
+	eor	v12.16b, v4.16b, v7.16b
+	eor	v13.16b, v2.16b, v7.16b
+	eor	v14.16b, v8.16b, v9.16b
+	eor	v15.16b, v0.16b, v10.16b
+	eor	v16.16b, v13.16b, v11.16b
+	eor	v17.16b, v3.16b, v14.16b
+	eor	v18.16b, v1.16b, v15.16b
+	eor	v19.16b, v4.16b, v15.16b
+	eor	v20.16b, v7.16b, v15.16b
+	and	v21.16b, v9.16b, v16.16b
+	eor	v22.16b, v6.16b, v17.16b
+	eor	v11.16b, v17.16b, v11.16b
+	eor	v17.16b, v2.16b, v17.16b
+	eor	v23.16b, v13.16b, v18.16b
+	and	v24.16b, v19.16b, v0.16b
+	and	v25.16b, v18.16b, v15.16b
+	eor	v26.16b, v12.16b, v22.16b
+	eor	v27.16b, v7.16b, v11.16b
+	and	v28.16b, v14.16b, v17.16b
+	eor	v29.16b, v1.16b, v11.16b
+	eor	v7.16b, v0.16b, v17.16b
+	eor	v10.16b, v17.16b, v10.16b
+	eor	v6.16b, v0.16b, v26.16b
+	and	v3.16b, v8.16b, v27.16b
+	and	v4.16b, v12.16b, v26.16b
 	eor	v22.16b, v22.16b, v28.16b
-	eor	v19.16b, v19.16b, v29.16b
-	eor	v24.16b, v3.16b, v5.16b
-	eor	v21.16b, v21.16b, v29.16b
-	eor	v28.16b, v19.16b, v22.16b
-	and	v29.16b, v19.16b, v24.16b
-	and	v19.16b, v21.16b, v19.16b
-	eor	v3.16b, v21.16b, v24.16b
-	and	v21.16b, v22.16b, v21.16b
-	and	v29.16b, v28.16b, v29.16b
-	eor	v5.16b, v22.16b, v19.16b
-	eor	v1.16b, v24.16b, v19.16b
-	eor	v4.16b, v28.16b, v19.16b
-	and	v21.16b, v3.16b, v21.16b
-	eor	v19.16b, v3.16b, v19.16b
-	and	v3.16b, v5.16b, v3.16b
-	and	v28.16b, v1.16b, v28.16b
-	eor	v29.16b, v29.16b, v4.16b
-	eor	v19.16b, v21.16b, v19.16b
-	eor	v21.16b, v24.16b, v3.16b
+	and	v1.16b, v23.16b, v7.16b
+	and	v5.16b, v13.16b, v10.16b
+	and	v2.16b, v20.16b, v6.16b
+	eor	v29.16b, v29.16b, v3.16b
+	eor	v24.16b, v24.16b, v28.16b
+	eor	v21.16b, v21.16b, v4.16b
+	eor	v28.16b, v13.16b, v10.16b
+	eor	v4.16b, v5.16b, v4.16b
+	eor	v3.16b, v2.16b, v3.16b
+	eor	v25.16b, v29.16b, v25.16b
+	eor	v22.16b, v22.16b, v1.16b
+	eor	v24.16b, v24.16b, v28.16b
+	eor	v28.16b, v3.16b, v4.16b
+	eor	v25.16b, v25.16b, v21.16b
+	eor	v21.16b, v22.16b, v21.16b
+	eor	v22.16b, v24.16b, v4.16b
+	eor	v11.16b, v28.16b, v11.16b
+	and	v24.16b, v25.16b, v21.16b
+	eor	v28.16b, v21.16b, v22.16b
+	and	v29.16b, v22.16b, v25.16b
+	and	v21.16b, v21.16b, v11.16b
+	eor	v25.16b, v25.16b, v11.16b
+	eor	v3.16b, v22.16b, v24.16b
+	eor	v4.16b, v11.16b, v24.16b
+	eor	v1.16b, v28.16b, v24.16b
+	and	v21.16b, v28.16b, v21.16b
+	and	v29.16b, v25.16b, v29.16b
+	and	v3.16b, v3.16b, v25.16b
+	and	v28.16b, v4.16b, v28.16b
+	eor	v24.16b, v25.16b, v24.16b
+	eor	v21.16b, v21.16b, v1.16b
+	eor	v11.16b, v11.16b, v3.16b
 	eor	v22.16b, v22.16b, v28.16b
-	and	v14.16b, v29.16b, v14.16b
-	and	v16.16b, v29.16b, v16.16b
-	eor	v24.16b, v29.16b, v19.16b
-	and	v20.16b, v19.16b, v20.16b
-	eor	v28.16b, v21.16b, v19.16b
-	eor	v3.16b, v22.16b, v21.16b
-	eor	v29.16b, v22.16b, v29.16b
-	and	v5.16b, v21.16b, v0.16b
-	and	v25.16b, v24.16b, v25.16b
-	and	v19.16b, v19.16b, v26.16b
-	and	v13.16b, v28.16b, v13.16b
-	eor	v26.16b, v3.16b, v24.16b
-	and	v10.16b, v3.16b, v10.16b
-	and	v9.16b, v29.16b, v9.16b
-	and	v15.16b, v28.16b, v15.16b
-	and	v11.16b, v29.16b, v11.16b
-	and	v27.16b, v22.16b, v27.16b
-	and	v8.16b, v26.16b, v8.16b
-	and	v26.16b, v26.16b, v7.16b
-	eor	v25.16b, v25.16b, v9.16b
-	eor	v28.16b, v15.16b, v5.16b
-	and	v23.16b, v3.16b, v23.16b
-	and	v17.16b, v22.16b, v17.16b
-	eor	v8.16b, v10.16b, v8.16b
-	eor	v22.16b, v11.16b, v14.16b
-	eor	v14.16b, v14.16b, v25.16b
-	eor	v11.16b, v11.16b, v28.16b
-	eor	v23.16b, v23.16b, v26.16b
+	eor	v24.16b, v29.16b, v24.16b
+	and	v15.16b, v21.16b, v15.16b
 	and	v18.16b, v21.16b, v18.16b
-	eor	v20.16b, v20.16b, v8.16b
-	eor	v8.16b, v16.16b, v8.16b
-	eor	v14.16b, v26.16b, v14.16b
-	eor	v16.16b, v27.16b, v11.16b
-	eor	v21.16b, v22.16b, v23.16b
-	and	v12.16b, v24.16b, v12.16b
-	eor	v13.16b, v13.16b, v20.16b
-	eor	v18.16b, v18.16b, v20.16b
-	eor	v11.16b, v11.16b, v14.16b
-	eor	v8.16b, v16.16b, v8.16b
-	eor	v10.16b, v10.16b, v21.16b
-	ldp	q14, q20, [rk, #0]
-	eor	v19.16b, v19.16b, v13.16b
-	eor	v13.16b, v13.16b, v21.16b
-	eor	v17.16b, v17.16b, v11.16b
-	eor	v11.16b, v8.16b, v11.16b
-	eor	v8.16b, v9.16b, v8.16b
-	ldp	q9, q21, [rk, #32]
-	eor	v15.16b, v15.16b, v19.16b
-	tbl	v19.16b, {v13.16b}, vsrr1.16b
-	eor	v12.16b, v12.16b, v17.16b
-	tbl	v24.16b, {v11.16b}, vsr.16b
-	tbl	v11.16b, {v11.16b}, vsrr1.16b
-	eor	v17.16b, v17.16b, v18.16b
-	eor	v18.16b, v22.16b, v15.16b
-	eor	v15.16b, v15.16b, v23.16b
-	eor	v10.16b, v10.16b, v12.16b
-	tbl	v12.16b, {v8.16b}, vsr.16b
-	eor	v22.16b, v24.16b, v11.16b
-	tbl	v13.16b, {v13.16b}, vsr.16b
-	eor	v16.16b, v18.16b, v16.16b
-	tbl	v23.16b, {v18.16b}, vsr.16b
-	tbl	v18.16b, {v18.16b}, vsrr1.16b
-	tbl	v24.16b, {v15.16b}, vsrr1.16b
-	tbl	v25.16b, {v10.16b}, vsr.16b
+	and	v25.16b, v11.16b, v0.16b
+	eor	v28.16b, v22.16b, v11.16b
+	eor	v29.16b, v21.16b, v24.16b
+	eor	v21.16b, v22.16b, v21.16b
+	and	v23.16b, v24.16b, v23.16b
+	eor	v3.16b, v11.16b, v24.16b
+	and	v24.16b, v24.16b, v7.16b
+	and	v12.16b, v28.16b, v12.16b
+	eor	v7.16b, v28.16b, v29.16b
+	and	v8.16b, v21.16b, v8.16b
+	and	v10.16b, v29.16b, v10.16b
+	and	v14.16b, v3.16b, v14.16b
+	and	v17.16b, v3.16b, v17.16b
+	and	v21.16b, v21.16b, v27.16b
+	and	v9.16b, v7.16b, v9.16b
+	and	v16.16b, v7.16b, v16.16b
+	eor	v10.16b, v10.16b, v8.16b
+	and	v27.16b, v22.16b, v6.16b
+	eor	v25.16b, v17.16b, v25.16b
+	and	v26.16b, v28.16b, v26.16b
+	eor	v9.16b, v12.16b, v9.16b
+	eor	v28.16b, v21.16b, v15.16b
+	eor	v10.16b, v15.16b, v10.16b
+	and	v15.16b, v22.16b, v20.16b
+	eor	v20.16b, v21.16b, v25.16b
+	eor	v21.16b, v26.16b, v16.16b
+	eor	v22.16b, v23.16b, v9.16b
+	eor	v9.16b, v18.16b, v9.16b
+	eor	v10.16b, v16.16b, v10.16b
+	and	v11.16b, v11.16b, v19.16b
+	eor	v16.16b, v27.16b, v20.16b
+	eor	v18.16b, v28.16b, v21.16b
+	eor	v14.16b, v14.16b, v22.16b
+	and	v13.16b, v29.16b, v13.16b
+	eor	v10.16b, v20.16b, v10.16b
+	eor	v11.16b, v11.16b, v22.16b
+	eor	v9.16b, v16.16b, v9.16b
+	eor	v12.16b, v12.16b, v18.16b
+	eor	v19.16b, v24.16b, v14.16b
+	eor	v14.16b, v14.16b, v18.16b
+	eor	v15.16b, v15.16b, v10.16b
+	ldp	q18, q20, [rk, #0]
+	eor	v10.16b, v9.16b, v10.16b
+	eor	v8.16b, v8.16b, v9.16b
+	eor	v9.16b, v17.16b, v19.16b
+	tbl	v17.16b, {v14.16b}, vsrr1.16b
+	eor	v13.16b, v13.16b, v15.16b
+	eor	v11.16b, v15.16b, v11.16b
+	tbl	v15.16b, {v10.16b}, vsr.16b
 	tbl	v10.16b, {v10.16b}, vsrr1.16b
-	tbl	v26.16b, {v16.16b}, vsr.16b
-	tbl	v16.16b, {v16.16b}, vsrr1.16b
-	eor	v23.16b, v23.16b, v18.16b
+	eor	v19.16b, v28.16b, v9.16b
+	eor	v9.16b, v9.16b, v21.16b
+	eor	v12.16b, v12.16b, v13.16b
+	tbl	v13.16b, {v11.16b}, vsr.16b
+	tbl	v21.16b, {v8.16b}, vsr.16b
 	tbl	v8.16b, {v8.16b}, vsrr1.16b
-	tbl	v15.16b, {v15.16b}, vsr.16b
-	tbl	v27.16b, {v17.16b}, vsrr1.16b
-	tbl	v17.16b, {v17.16b}, vsr.16b
-	eor	v26.16b, v26.16b, v16.16b
-	rev32	v28.8h, v22.8h
-	eor	v12.16b, v12.16b, v8.16b
-	eor	v15.16b, v15.16b, v24.16b
-	eor	v25.16b, v25.16b, v10.16b
-	eor	v17.16b, v17.16b, v27.16b
-	rev32	v29.8h, v26.8h
-	eor	v13.16b, v13.16b, v19.16b
-	rev32	v3.8h, v23.8h
-	rev32	v5.8h, v15.8h
-	eor	v11.16b, v11.16b, v28.16b
-	rev32	v28.8h, v17.8h
-	eor	v16.16b, v16.16b, v29.16b
-	rev32	v29.8h, v13.8h
-	rev32	v1.8h, v12.8h
-	rev32	v4.8h, v25.8h
-	ldp	q7, q0, [rk, #64]
-	eor	v18.16b, v18.16b, v3.16b
-	eor	v11.16b, v11.16b, v20.16b
-	eor	v19.16b, v19.16b, v29.16b
-	eor	v16.16b, v16.16b, v21.16b
-	eor	v20.16b, v24.16b, v5.16b
-	eor	v10.16b, v10.16b, v4.16b
-	eor	v21.16b, v27.16b, v28.16b
-	eor	v18.16b, v18.16b, v7.16b
-	eor	v8.16b, v8.16b, v1.16b
-	ldp	q24, q27, [rk, #96]
-	eor	v11.16b, v11.16b, v13.16b
-	eor	v10.16b, v10.16b, v0.16b
-	eor	v9.16b, v21.16b, v9.16b
-	eor	v20.16b, v20.16b, v24.16b
-	eor	v8.16b, v8.16b, v14.16b
-	eor	v14.16b, v19.16b, v27.16b
-	eor	v18.16b, v18.16b, v13.16b
-	eor	v16.16b, v16.16b, v13.16b
-	eor	v2.16b, v9.16b, v22.16b
-	eor	v6.16b, v20.16b, v25.16b
-	eor	v0.16b, v8.16b, v13.16b
-	eor	v7.16b, v14.16b, v15.16b
-	eor	v4.16b, v18.16b, v26.16b
-	eor	v1.16b, v11.16b, v12.16b
-	eor	v5.16b, v10.16b, v23.16b
-	eor	v3.16b, v16.16b, v17.16b
+	eor	v16.16b, v19.16b, v16.16b
+	tbl	v22.16b, {v19.16b}, vsrr1.16b
+	tbl	v19.16b, {v19.16b}, vsr.16b
+	tbl	v23.16b, {v12.16b}, vsrr1.16b
+	tbl	v12.16b, {v12.16b}, vsr.16b
+	tbl	v24.16b, {v9.16b}, vsr.16b
+	tbl	v25.16b, {v16.16b}, vsrr1.16b
+	tbl	v16.16b, {v16.16b}, vsr.16b
+	eor	v19.16b, v19.16b, v22.16b
+	eor	v15.16b, v15.16b, v10.16b
+	tbl	v14.16b, {v14.16b}, vsr.16b
+	tbl	v11.16b, {v11.16b}, vsrr1.16b
+	tbl	v9.16b, {v9.16b}, vsrr1.16b
+	eor	v16.16b, v16.16b, v25.16b
+	eor	v12.16b, v12.16b, v23.16b
+	rev32	v26.8h, v15.8h
+	eor	v14.16b, v14.16b, v17.16b
+	eor	v13.16b, v13.16b, v11.16b
+	eor	v24.16b, v24.16b, v9.16b
+	rev32	v27.8h, v16.8h
+	eor	v21.16b, v21.16b, v8.16b
+	rev32	v28.8h, v19.8h
+	ldp	q29, q7, [rk, #32]
+	rev32	v6.8h, v13.8h
+	rev32	v3.8h, v24.8h
+	eor	v25.16b, v25.16b, v27.16b
+	rev32	v27.8h, v21.8h
+	eor	v22.16b, v22.16b, v28.16b
+	rev32	v28.8h, v12.8h
+	eor	v10.16b, v10.16b, v26.16b
+	ldp	q26, q4, [rk, #64]
+	rev32	v0.8h, v14.8h
+	eor	v11.16b, v11.16b, v6.16b
+	eor	v8.16b, v8.16b, v27.16b
+	eor	v22.16b, v22.16b, v26.16b
+	eor	v10.16b, v10.16b, v20.16b
+	eor	v20.16b, v23.16b, v28.16b
+	eor	v17.16b, v17.16b, v0.16b
+	eor	v9.16b, v9.16b, v3.16b
+	eor	v23.16b, v25.16b, v7.16b
+	eor	v11.16b, v11.16b, v29.16b
+	eor	v10.16b, v10.16b, v14.16b
+	eor	v20.16b, v20.16b, v4.16b
+	eor	v22.16b, v22.16b, v14.16b
+	ldp	q25, q26, [rk, #96]
+	eor	v23.16b, v23.16b, v14.16b
+	eor	v8.16b, v8.16b, v18.16b
+	eor	v2.16b, v11.16b, v15.16b
+	eor	v11.16b, v17.16b, v26.16b
+	eor	v9.16b, v9.16b, v25.16b
+	eor	v5.16b, v20.16b, v19.16b
+	eor	v1.16b, v10.16b, v21.16b
+	eor	v0.16b, v8.16b, v14.16b
+	eor	v4.16b, v22.16b, v16.16b
+	eor	v3.16b, v23.16b, v13.16b
+	eor	v6.16b, v9.16b, v12.16b
+	eor	v7.16b, v11.16b, v24.16b
 	add	rk, rk, #128
 	.endm
 
-	/* the last encryption round: S-box, ShiftRows, AddRoundKey (135 instructions) */
+	/* the last encryption round: S-box, ShiftRows, AddRoundKey (136 instructions) */
 	.macro	enc_last
 	eor	v8.16b, v2.16b, v4.16b
 	eor	v9.16b, v1.16b, v7.16b
-	eor	v10.16b, v4.16b, v7.16b
+	eor	v10.16b, v4.16b, v5.16b
 	eor	v11.16b, v5.16b, v6.16b
-	eor	v12.16b, v2.16b, v7.16b
-	eor	v13.16b, v9.16b, v8.16b
-	eor	v14.16b, v0.16b, v11.16b
-	eor	v15.16b, v3.16b, v13.16b
-	eor	v16.16b, v1.16b, v14.16b
-	eor	v17.16b, v7.16b, v14.16b
-	eor	v18.16b, v4.16b, v14.16b
-	eor	v19.16b, v6.16b, v15.16b
-	eor	v15.16b, v2.16b, v15.16b
-	eor	v20.16b, v12.16b, v16.16b
-	and	v21.16b, v16.16b, v14.16b
-	and	v22.16b, v18.16b, v0.16b
-	eor	v23.16b, v10.16b, v19.16b
-	eor	v24.16b, v15.16b, v11.16b
-	and	v25.16b, v13.16b, v15.16b
-	eor	v26.16b, v0.16b, v15.16b
-	eor	v11.16b, v23.16b, v11.16b
-	eor	v27.16b, v0.16b, v23.16b
-	and	v28.16b, v12.16b, v24.16b
-	and	v29.16b, v20.16b, v26.16b
-	and	v3.16b, v10.16b, v23.16b
-	eor	v19.16b, v19.16b, v25.16b
-	eor	v2.16b, v7.16b, v11.16b
-	and	v6.16b, v9.16b, v11.16b
-	eor	v4.16b, v15.16b, v11.16b
-	and	v7.16b, v17.16b, v27.16b
-	eor	v28.16b, v28.16b, v3.16b
-	eor	v19.16b, v19.16b, v29.16b
-	eor	v29.16b, v1.16b, v2.16b
-	eor	v22.16b, v22.16b, v25.16b
-	and	v25.16b, v8.16b, v4.16b
-	eor	v7.16b, v7.16b, v6.16b
-	eor	v5.16b, v12.16b, v24.16b
-	eor	v29.16b, v29.16b, v6.16b
-	eor	v25.16b, v25.16b, v3.16b
-	eor	v3.16b, v7.16b, v28.16b
-	eor	v22.16b, v22.16b, v5.16b
-	eor	v21.16b, v29.16b, v21.16b
-	eor	v19.16b, v19.16b, v25.16b
-	eor	v29.16b, v3.16b, v2.16b
-	eor	v22.16b, v22.16b, v28.16b
-	eor	v21.16b, v21.16b, v25.16b
-	and	v25.16b, v19.16b, v29.16b
-	eor	v28.16b, v19.16b, v22.16b
-	and	v19.16b, v21.16b, v19.16b
-	eor	v3.16b, v21.16b, v29.16b
-	and	v21.16b, v22.16b, v21.16b
-	and	v25.16b, v28.16b, v25.16b
-	eor	v2.16b, v29.16b, v19.16b
-	eor	v6.16b, v22.16b, v19.16b
-	eor	v7.16b, v28.16b, v19.16b
-	and	v21.16b, v3.16b, v21.16b
-	eor	v19.16b, v3.16b, v19.16b
-	and	v28.16b, v2.16b, v28.16b
-	and	v3.16b, v6.16b, v3.16b
-	eor	v25.16b, v25.16b, v7.16b
-	eor	v19.16b, v21.16b, v19.16b
-	eor	v21.16b, v22.16b, v28.16b
-	eor	v22.16b, v29.16b, v3.16b
-	and	v14.16b, v25.16b, v14.16b
-	and	v16.16b, v25.16b, v16.16b
-	eor	v28.16b, v25.16b, v19.16b
-	and	v20.16b, v19.16b, v20.16b
-	eor	v25.16b, v21.16b, v25.16b
-	eor	v29.16b, v21.16b, v22.16b
-	eor	v3.16b, v22.16b, v19.16b
-	and	v0.16b, v22.16b, v0.16b
-	and	v24.16b, v28.16b, v24.16b
-	and	v19.16b, v19.16b, v26.16b
-	and	v9.16b, v25.16b, v9.16b
-	eor	v26.16b, v29.16b, v28.16b
-	and	v10.16b, v29.16b, v10.16b
-	and	v15.16b, v3.16b, v15.16b
-	and	v13.16b, v3.16b, v13.16b
-	and	v11.16b, v25.16b, v11.16b
-	eor	v24.16b, v24.16b, v9.16b
-	and	v8.16b, v26.16b, v8.16b
-	and	v25.16b, v26.16b, v4.16b
-	eor	v26.16b, v15.16b, v0.16b
-	and	v23.16b, v29.16b, v23.16b
-	and	v27.16b, v21.16b, v27.16b
-	eor	v24.16b, v14.16b, v24.16b
-	eor	v8.16b, v10.16b, v8.16b
-	eor	v14.16b, v11.16b, v14.16b
-	eor	v11.16b, v11.16b, v26.16b
-	eor	v23.16b, v23.16b, v25.16b
-	and	v17.16b, v21.16b, v17.16b
-	eor	v21.16b, v25.16b, v24.16b
-	eor	v20.16b, v20.16b, v8.16b
-	and	v18.16b, v22.16b, v18.16b
-	eor	v22.16b, v27.16b, v11.16b
-	and	v12.16b, v28.16b, v12.16b
-	eor	v8.16b, v16.16b, v8.16b
-	eor	v11.16b, v11.16b, v21.16b
-	eor	v13.16b, v13.16b, v20.16b
-	eor	v16.16b, v14.16b, v23.16b
-	eor	v18.16b, v18.16b, v20.16b
-	ldp	q20, q21, [rk, #0]
-	eor	v8.16b, v22.16b, v8.16b
-	eor	v17.16b, v17.16b, v11.16b
-	eor	v19.16b, v19.16b, v13.16b
-	eor	v10.16b, v10.16b, v16.16b
-	ldp	q24, q25, [rk, #32]
-	eor	v13.16b, v13.16b, v16.16b
-	eor	v9.16b, v9.16b, v8.16b
-	eor	v12.16b, v12.16b, v17.16b
-	eor	v15.16b, v15.16b, v19.16b
-	eor	v8.16b, v8.16b, v11.16b
-	eor	v11.16b, v17.16b, v18.16b
-	ldp	q16, q17, [rk, #64]
-	tbl	v9.16b, {v9.16b}, vsr.16b
-	eor	v10.16b, v10.16b, v12.16b
-	eor	v12.16b, v14.16b, v15.16b
-	eor	v14.16b, v15.16b, v23.16b
-	tbl	v8.16b, {v8.16b}, vsr.16b
-	tbl	v11.16b, {v11.16b}, vsr.16b
-	tbl	v13.16b, {v13.16b}, vsr.16b
-	tbl	v10.16b, {v10.16b}, vsr.16b
-	eor	v15.16b, v12.16b, v22.16b
-	tbl	v14.16b, {v14.16b}, vsr.16b
-	tbl	v12.16b, {v12.16b}, vsr.16b
-	ldp	q18, q19, [rk, #96]
-	eor	v1.16b, v8.16b, v21.16b
-	eor	v5.16b, v10.16b, v17.16b
-	tbl	v8.16b, {v15.16b}, vsr.16b
-	eor	v7.16b, v13.16b, v19.16b
-	eor	v4.16b, v12.16b, v16.16b
-	eor	v6.16b, v14.16b, v18.16b
-	eor	v2.16b, v11.16b, v24.16b
-	eor	v0.16b, v9.16b, v20.16b
-	eor	v3.16b, v8.16b, v25.16b
-	add	rk, rk, #128
-	.endm
-
-	/* one middle decryption round: InvS-box, InvShiftRows, AddRoundKey, InvMixColumns (219 instructions) */
-	.macro	dec_round
-	eor	v8.16b, v4.16b, v6.16b
-	eor	v9.16b, v3.16b, v6.16b
-	eor	v10.16b, v0.16b, v1.16b
-	eor	v11.16b, v3.16b, v4.16b
-	eor	v12.16b, v6.16b, v7.16b
+	eor	v12.16b, v4.16b, v7.16b
 	eor	v13.16b, v2.16b, v7.16b
-	eor	v14.16b, v5.16b, v8.16b
-	eor	v15.16b, v5.16b, v9.16b
-	eor	v16.16b, v10.16b, v9.16b
-	eor	v17.16b, v10.16b, v11.16b
-	eor	v18.16b, v10.16b, v12.16b
-	eor	v10.16b, v8.16b, v10.16b
-	eor	v19.16b, v2.16b, v14.16b
-	eor	v15.16b, v1.16b, v15.16b
-	eor	v20.16b, v2.16b, v11.16b
-	eor	v21.16b, v7.16b, v8.16b
-	eor	v22.16b, v0.16b, v7.16b
-	eor	v23.16b, v5.16b, v13.16b
-	and	v24.16b, v18.16b, v19.16b
-	eor	v25.16b, v10.16b, v13.16b
-	eor	v20.16b, v1.16b, v20.16b
-	eor	v26.16b, v3.16b, v21.16b
-	eor	v13.16b, v13.16b, v16.16b
-	eor	v27.16b, v0.16b, v11.16b
-	eor	v28.16b, v4.16b, v7.16b
-	eor	v29.16b, v5.16b, v10.16b
-	eor	v14.16b, v0.16b, v14.16b
-	and	v1.16b, v17.16b, v15.16b
-	eor	v9.16b, v9.16b, v22.16b
-	and	v22.16b, v11.16b, v25.16b
-	and	v7.16b, v28.16b, v21.16b
-	eor	v13.16b, v13.16b, v24.16b
-	and	v6.16b, v10.16b, v23.16b
-	eor	v14.16b, v14.16b, v1.16b
-	and	v2.16b, v16.16b, v29.16b
-	and	v4.16b, v12.16b, v9.16b
-	eor	v0.16b, v0.16b, v3.16b
-	and	v3.16b, v26.16b, v20.16b
-	eor	v13.16b, v13.16b, v7.16b
-	and	v7.16b, v8.16b, v27.16b
-	eor	v1.16b, v2.16b, v1.16b
-	eor	v24.16b, v6.16b, v24.16b
-	eor	v6.16b, v4.16b, v22.16b
-	eor	v22.16b, v3.16b, v22.16b
-	eor	v5.16b, v5.16b, v11.16b
-	eor	v14.16b, v14.16b, v7.16b
-	eor	v24.16b, v24.16b, v0.16b
-	eor	v1.16b, v1.16b, v6.16b
-	eor	v13.16b, v13.16b, v22.16b
-	eor	v14.16b, v14.16b, v22.16b
-	eor	v22.16b, v24.16b, v6.16b
-	eor	v24.16b, v1.16b, v5.16b
-	and	v1.16b, v14.16b, v13.16b
-	eor	v5.16b, v13.16b, v22.16b
-	eor	v0.16b, v14.16b, v24.16b
-	and	v13.16b, v13.16b, v24.16b
-	and	v14.16b, v22.16b, v14.16b
-	eor	v7.16b, v24.16b, v1.16b
-	eor	v3.16b, v22.16b, v1.16b
-	eor	v6.16b, v5.16b, v1.16b
-	eor	v1.16b, v0.16b, v1.16b
-	and	v13.16b, v5.16b, v13.16b
-	and	v14.16b, v0.16b, v14.16b
-	and	v5.16b, v7.16b, v5.16b
-	and	v0.16b, v3.16b, v0.16b
-	eor	v13.16b, v13.16b, v6.16b
-	eor	v14.16b, v14.16b, v1.16b
-	eor	v22.16b, v22.16b, v5.16b
-	eor	v24.16b, v24.16b, v0.16b
-	and	v27.16b, v13.16b, v27.16b
-	eor	v1.16b, v13.16b, v14.16b
-	eor	v5.16b, v22.16b, v13.16b
-	eor	v0.16b, v22.16b, v24.16b
-	and	v28.16b, v14.16b, v28.16b
-	eor	v7.16b, v24.16b, v14.16b
-	and	v16.16b, v22.16b, v16.16b
+	eor	v14.16b, v9.16b, v8.16b
+	eor	v15.16b, v0.16b, v11.16b
+	eor	v16.16b, v13.16b, v10.16b
+	eor	v17.16b, v3.16b, v14.16b
+	eor	v18.16b, v1.16b, v15.16b
+	eor	v19.16b, v4.16b, v15.16b
+	eor	v20.16b, v7.16b, v15.16b
+	and	v21.16b, v8.16b, v16.16b
+	eor	v22.16b, v6.16b, v17.16b
+	eor	v10.16b, v17.16b, v10.16b
+	eor	v17.16b, v2.16b, v17.16b
+	eor	v23.16b, v13.16b, v18.16b
+	and	v24.16b, v19.16b, v0.16b
+	and	v25.16b, v18.16b, v15.16b
+	eor	v26.16b, v12.16b, v22.16b
+	eor	v27.16b, v7.16b, v10.16b
+	eor	v11.16b, v17.16b, v11.16b
+	eor	v28.16b, v0.16b, v17.16b
+	and	v29.16b, v14.16b, v17.16b
+	eor	v3.16b, v1.16b, v10.16b
+	eor	v1.16b, v0.16b, v26.16b
+	and	v4.16b, v9.16b, v27.16b
+	and	v7.16b, v13.16b, v11.16b
+	and	v6.16b, v23.16b, v28.16b
+	and	v2.16b, v12.16b, v26.16b
+	eor	v22.16b, v22.16b, v29.16b
+	and	v5.16b, v20.16b, v1.16b
+	eor	v3.16b, v3.16b, v4.16b
+	eor	v24.16b, v24.16b, v29.16b
+	eor	v29.16b, v13.16b, v11.16b
+	eor	v21.16b, v21.16b, v2.16b
+	eor	v7.16b, v7.16b, v2.16b
+	eor	v4.16b, v5.16b, v4.16b
+	eor	v25.16b, v3.16b, v25.16b
+	eor	v22.16b, v22.16b, v6.16b
+	eor	v24.16b, v24.16b, v29.16b
+	eor	v29.16b, v4.16b, v7.16b
+	eor	v25.16b, v25.16b, v21.16b
+	eor	v21.16b, v22.16b, v21.16b
+	eor	v22.16b, v24.16b, v7.16b
+	eor	v10.16b, v29.16b, v10.16b
+	and	v24.16b, v25.16b, v21.16b
+	eor	v29.16b, v21.16b, v22.16b
+	and	v3.16b, v22.16b, v25.16b
+	and	v21.16b, v21.16b, v10.16b
+	eor	v25.16b, v25.16b, v10.16b
+	eor	v4.16b, v10.16b, v24.16b
+	eor	v7.16b, v22.16b, v24.16b
+	eor	v6.16b, v29.16b, v24.16b
+	and	v21.16b, v29.16b, v21.16b
+	and	v3.16b, v25.16b, v3.16b
+	and	v29.16b, v4.16b, v29.16b
+	eor	v24.16b, v25.16b, v24.16b
+	and	v25.16b, v7.16b, v25.16b
+	eor	v21.16b, v21.16b, v6.16b
+	eor	v22.16b, v22.16b, v29.16b
+	eor	v24.16b, v3.16b, v24.16b
+	eor	v10.16b, v10.16b, v25.16b
+	and	v15.16b, v21.16b, v15.16b
+	and	v18.16b, v21.16b, v18.16b
+	eor	v25.16b, v22.16b, v21.16b
+	eor	v21.16b, v21.16b, v24.16b
+	eor	v29.16b, v22.16b, v10.16b
+	eor	v3.16b, v10.16b, v24.16b
+	and	v0.16b, v10.16b, v0.16b
 	and	v23.16b, v24.16b, v23.16b
-	and	v17.16b, v5.16b, v17.16b
-	and	v11.16b, v0.16b, v11.16b
-	and	v25.16b, v0.16b, v25.16b
-	and	v14.16b, v14.16b, v21.16b
-	and	v15.16b, v5.16b, v15.16b
-	eor	v21.16b, v0.16b, v1.16b
-	and	v18.16b, v7.16b, v18.16b
-	and	v12.16b, v1.16b, v12.16b
-	eor	v25.16b, v25.16b, v11.16b
-	eor	v14.16b, v14.16b, v27.16b
-	and	v9.16b, v1.16b, v9.16b
-	and	v26.16b, v21.16b, v26.16b
-	and	v8.16b, v13.16b, v8.16b
-	eor	v13.16b, v15.16b, v16.16b
-	eor	v16.16b, v17.16b, v25.16b
-	eor	v17.16b, v23.16b, v28.16b
-	and	v22.16b, v22.16b, v29.16b
-	eor	v18.16b, v18.16b, v12.16b
-	and	v19.16b, v7.16b, v19.16b
-	eor	v13.16b, v14.16b, v13.16b
-	eor	v28.16b, v8.16b, v16.16b
-	eor	v25.16b, v25.16b, v17.16b
-	eor	v8.16b, v9.16b, v8.16b
-	eor	v9.16b, v9.16b, v26.16b
-	and	v10.16b, v24.16b, v10.16b
-	eor	v24.16b, v18.16b, v13.16b
-	eor	v19.16b, v19.16b, v28.16b
-	eor	v15.16b, v15.16b, v28.16b
-	eor	v8.16b, v8.16b, v25.16b
-	eor	v25.16b, v22.16b, v9.16b
-	and	v20.16b, v21.16b, v20.16b
-	ldp	q21, q28, [rk, #0]
-	eor	v12.16b, v22.16b, v12.16b
-	eor	v22.16b, v26.16b, v15.16b
-	eor	v8.16b, v24.16b, v8.16b
-	eor	v15.16b, v15.16b, v25.16b
-	ldp	q24, q26, [rk, #32]
-	eor	v20.16b, v27.16b, v20.16b
-	eor	v17.16b, v10.16b, v17.16b
-	eor	v14.16b, v19.16b, v14.16b
-	ldp	q27, q29, [rk, #64]
-	tbl	v8.16b, {v8.16b}, vsr.16b
-	eor	v10.16b, v10.16b, v11.16b
-	eor	v11.16b, v19.16b, v20.16b
-	eor	v20.16b, v20.16b, v22.16b
-	eor	v14.16b, v25.16b, v14.16b
-	eor	v12.16b, v17.16b, v12.16b
-	tbl	v15.16b, {v15.16b}, vsr.16b
-	ldp	q22, q25, [rk, #96]
-	eor	v13.16b, v17.16b, v13.16b
-	eor	v16.16b, v16.16b, v9.16b
-	tbl	v14.16b, {v14.16b}, vsr.16b
-	eor	v8.16b, v8.16b, v22.16b
-	eor	v11.16b, v11.16b, v12.16b
-	eor	v12.16b, v15.16b, v25.16b
-	eor	v10.16b, v18.16b, v10.16b
-	tbl	v15.16b, {v20.16b}, vsr.16b
-	eor	v9.16b, v23.16b, v9.16b
-	eor	v14.16b, v14.16b, v24.16b
-	rev32	v17.8h, v8.8h
-	rev32	v18.8h, v12.8h
-	tbl	v10.16b, {v10.16b}, vsr.16b
-	eor	v15.16b, v15.16b, v28.16b
-	eor	v13.16b, v16.16b, v13.16b
-	tbl	v11.16b, {v11.16b}, vsr.16b
-	eor	v9.16b, v19.16b, v9.16b
-	eor	v16.16b, v12.16b, v18.16b
-	eor	v17.16b, v8.16b, v17.16b
-	rev32	v18.8h, v15.8h
-	tbl	v13.16b, {v13.16b}, vsr.16b
-	eor	v11.16b, v11.16b, v26.16b
-	tbl	v9.16b, {v9.16b}, vsr.16b
-	rev32	v19.8h, v14.8h
-	eor	v10.16b, v10.16b, v21.16b
-	eor	v20.16b, v17.16b, v16.16b
-	eor	v13.16b, v13.16b, v29.16b
-	rev32	v21.8h, v11.8h
-	eor	v9.16b, v9.16b, v27.16b
-	eor	v18.16b, v15.16b, v18.16b
-	rev32	v22.8h, v10.8h
-	eor	v19.16b, v14.16b, v19.16b
-	rev32	v23.8h, v13.8h
-	eor	v21.16b, v11.16b, v21.16b
-	rev32	v24.8h, v9.8h
-	eor	v18.16b, v18.16b, v17.16b
-	eor	v22.16b, v10.16b, v22.16b
-	eor	v19.16b, v19.16b, v20.16b
-	eor	v23.16b, v13.16b, v23.16b
-	eor	v21.16b, v21.16b, v16.16b
-	eor	v15.16b, v15.16b, v20.16b
-	eor	v11.16b, v11.16b, v18.16b
-	eor	v16.16b, v22.16b, v16.16b
-	eor	v18.16b, v9.16b, v19.16b
-	eor	v9.16b, v9.16b, v24.16b
-	eor	v13.16b, v13.16b, v21.16b
-	tbl	v19.16b, {v15.16b}, vr1.16b
-	eor	v10.16b, v10.16b, v17.16b
-	eor	v14.16b, v14.16b, v16.16b
-	tbl	v16.16b, {v11.16b}, vr1.16b
-	eor	v8.16b, v8.16b, v9.16b
-	eor	v9.16b, v12.16b, v23.16b
-	tbl	v12.16b, {v18.16b}, vr1.16b
-	eor	v15.16b, v15.16b, v19.16b
-	tbl	v17.16b, {v14.16b}, vr1.16b
-	tbl	v20.16b, {v13.16b}, vr1.16b
-	tbl	v21.16b, {v10.16b}, vr1.16b
-	tbl	v22.16b, {v9.16b}, vr1.16b
-	eor	v11.16b, v11.16b, v16.16b
-	eor	v18.16b, v18.16b, v12.16b
-	tbl	v23.16b, {v8.16b}, vr1.16b
+	and	v9.16b, v25.16b, v9.16b
+	and	v11.16b, v21.16b, v11.16b
+	eor	v4.16b, v29.16b, v21.16b
+	and	v12.16b, v29.16b, v12.16b
+	and	v17.16b, v3.16b, v17.16b
+	and	v25.16b, v25.16b, v27.16b
+	and	v14.16b, v3.16b, v14.16b
+	eor	v11.16b, v11.16b, v9.16b
+	and	v8.16b, v4.16b, v8.16b
+	and	v16.16b, v4.16b, v16.16b
+	eor	v27.16b, v17.16b, v0.16b
+	and	v24.16b, v24.16b, v28.16b
+	and	v26.16b, v29.16b, v26.16b
+	eor	v11.16b, v15.16b, v11.16b
+	eor	v8.16b, v12.16b, v8.16b
+	eor	v15.16b, v25.16b, v15.16b
+	eor	v25.16b, v25.16b, v27.16b
+	and	v20.16b, v22.16b, v20.16b
+	and	v22.16b, v22.16b, v1.16b
+	eor	v11.16b, v16.16b, v11.16b
+	eor	v23.16b, v23.16b, v8.16b
+	eor	v16.16b, v26.16b, v16.16b
+	and	v13.16b, v21.16b, v13.16b
+	and	v10.16b, v10.16b, v19.16b
+	eor	v19.16b, v22.16b, v25.16b
+	eor	v11.16b, v25.16b, v11.16b
+	eor	v14.16b, v14.16b, v23.16b
+	eor	v21.16b, v15.16b, v16.16b
+	eor	v8.16b, v18.16b, v8.16b
+	eor	v10.16b, v10.16b, v23.16b
+	ldp	q18, q22, [rk, #0]
+	eor	v20.16b, v20.16b, v11.16b
+	eor	v23.16b, v24.16b, v14.16b
+	eor	v12.16b, v12.16b, v21.16b
+	eor	v8.16b, v19.16b, v8.16b
+	ldp	q24, q25, [rk, #32]
+	eor	v14.16b, v14.16b, v21.16b
 	eor	v13.16b, v13.16b, v20.16b
-	eor	v10.16b, v10.16b, v21.16b
-	eor	v9.16b, v9.16b, v22.16b
-	eor	v14.16b, v14.16b, v17.16b
-	rev32	v24.8h, v15.8h
-	eor	v8.16b, v8.16b, v23.16b
-	rev32	v25.8h, v18.8h
-	rev32	v26.8h, v11.8h
-	rev32	v27.8h, v10.8h
-	rev32	v28.8h, v14.8h
-	eor	v19.16b, v19.16b, v24.16b
-	rev32	v24.8h, v13.8h
-	eor	v12.16b, v12.16b, v25.16b
-	rev32	v25.8h, v9.8h
-	rev32	v29.8h, v8.8h
-	eor	v16.16b, v16.16b, v26.16b
-	eor	v21.16b, v21.16b, v27.16b
-	eor	v20.16b, v20.16b, v24.16b
-	eor	v12.16b, v12.16b, v9.16b
-	eor	v17.16b, v17.16b, v28.16b
-	eor	v23.16b, v23.16b, v29.16b
-	eor	v16.16b, v16.16b, v9.16b
-	eor	v22.16b, v22.16b, v25.16b
-	eor	v19.16b, v19.16b, v9.16b
-	eor	v4.16b, v12.16b, v11.16b
-	eor	v2.16b, v17.16b, v15.16b
-	eor	v6.16b, v23.16b, v13.16b
-	eor	v3.16b, v16.16b, v14.16b
-	eor	v7.16b, v22.16b, v8.16b
-	eor	v0.16b, v21.16b, v9.16b
-	eor	v5.16b, v20.16b, v18.16b
-	eor	v1.16b, v19.16b, v10.16b
+	eor	v17.16b, v17.16b, v23.16b
+	eor	v10.16b, v20.16b, v10.16b
+	eor	v11.16b, v8.16b, v11.16b
+	eor	v8.16b, v9.16b, v8.16b
+	ldp	q9, q20, [rk, #64]
+	eor	v12.16b, v12.16b, v13.16b
+	eor	v13.16b, v15.16b, v17.16b
+	eor	v15.16b, v17.16b, v16.16b
+	tbl	v11.16b, {v11.16b}, vsr.16b
+	tbl	v10.16b, {v10.16b}, vsr.16b
+	tbl	v8.16b, {v8.16b}, vsr.16b
+	tbl	v12.16b, {v12.16b}, vsr.16b
+	eor	v16.16b, v13.16b, v19.16b
+	tbl	v15.16b, {v15.16b}, vsr.16b
+	tbl	v13.16b, {v13.16b}, vsr.16b
+	tbl	v14.16b, {v14.16b}, vsr.16b
+	ldp	q17, q19, [rk, #96]
+	eor	v5.16b, v12.16b, v20.16b
+	tbl	v12.16b, {v16.16b}, vsr.16b
+	eor	v2.16b, v10.16b, v24.16b
+	eor	v6.16b, v15.16b, v17.16b
+	eor	v7.16b, v14.16b, v19.16b
+	eor	v4.16b, v13.16b, v9.16b
+	eor	v1.16b, v11.16b, v22.16b
+	eor	v3.16b, v12.16b, v25.16b
+	eor	v0.16b, v8.16b, v18.16b
 	add	rk, rk, #128
 	.endm
 
-	/* the last decryption round: InvS-box, InvShiftRows, AddRoundKey (147 instructions) */
-	.macro	dec_last
-	eor	v8.16b, v4.16b, v6.16b
-	eor	v9.16b, v3.16b, v6.16b
-	eor	v10.16b, v3.16b, v4.16b
+	/* one middle decryption round: InvS-box, InvShiftRows, AddRoundKey, InvMixColumns (212 instructions) */
+	.macro	dec_round
+	eor	v8.16b, v3.16b, v4.16b
+	eor	v9.16b, v4.16b, v6.16b
+	eor	v10.16b, v0.16b, v5.16b
 	eor	v11.16b, v6.16b, v7.16b
-	eor	v12.16b, v0.16b, v1.16b
-	eor	v13.16b, v0.16b, v7.16b
-	eor	v14.16b, v5.16b, v8.16b
-	eor	v15.16b, v5.16b, v9.16b
-	eor	v16.16b, v2.16b, v10.16b
-	eor	v17.16b, v7.16b, v8.16b
-	eor	v18.16b, v12.16b, v9.16b
-	eor	v19.16b, v12.16b, v11.16b
-	eor	v20.16b, v2.16b, v14.16b
-	eor	v15.16b, v1.16b, v15.16b
-	eor	v21.16b, v8.16b, v12.16b
-	eor	v12.16b, v12.16b, v10.16b
-	eor	v22.16b, v2.16b, v7.16b
-	eor	v23.16b, v4.16b, v7.16b
-	eor	v24.16b, v3.16b, v17.16b
-	and	v25.16b, v19.16b, v20.16b
-	eor	v14.16b, v0.16b, v14.16b
-	eor	v16.16b, v1.16b, v16.16b
-	eor	v26.16b, v21.16b, v22.16b
-	and	v27.16b, v12.16b, v15.16b
-	eor	v28.16b, v5.16b, v22.16b
-	eor	v29.16b, v5.16b, v21.16b
-	eor	v22.16b, v22.16b, v18.16b
-	eor	v1.16b, v0.16b, v10.16b
-	eor	v9.16b, v9.16b, v13.16b
-	eor	v13.16b, v14.16b, v27.16b
-	and	v14.16b, v23.16b, v17.16b
-	and	v6.16b, v18.16b, v29.16b
-	eor	v22.16b, v22.16b, v25.16b
-	and	v7.16b, v21.16b, v28.16b
-	and	v4.16b, v11.16b, v9.16b
-	and	v2.16b, v10.16b, v26.16b
-	eor	v3.16b, v0.16b, v3.16b
-	and	v0.16b, v24.16b, v16.16b
-	eor	v27.16b, v6.16b, v27.16b
-	and	v6.16b, v8.16b, v1.16b
-	eor	v14.16b, v22.16b, v14.16b
-	eor	v22.16b, v4.16b, v2.16b
-	eor	v25.16b, v7.16b, v25.16b
-	eor	v0.16b, v0.16b, v2.16b
-	eor	v7.16b, v5.16b, v10.16b
-	eor	v13.16b, v13.16b, v6.16b
-	eor	v27.16b, v27.16b, v22.16b
-	eor	v25.16b, v25.16b, v3.16b
-	eor	v14.16b, v14.16b, v0.16b
-	eor	v13.16b, v13.16b, v0.16b
-	eor	v27.16b, v27.16b, v7.16b
-	eor	v22.16b, v25.16b, v22.16b
-	and	v25.16b, v13.16b, v14.16b
-	eor	v3.16b, v13.16b, v27.16b
-	eor	v6.16b, v14.16b, v22.16b
-	and	v14.16b, v14.16b, v27.16b
-	and	v13.16b, v22.16b, v13.16b
-	eor	v0.16b, v22.16b, v25.16b
-	eor	v7.16b, v27.16b, v25.16b
-	eor	v5.16b, v3.16b, v25.16b
-	eor	v25.16b, v6.16b, v25.16b
-	and	v14.16b, v6.16b, v14.16b
-	and	v13.16b, v3.16b, v13.16b
-	and	v3.16b, v0.16b, v3.16b
-	and	v6.16b, v7.16b, v6.16b
-	eor	v14.16b, v14.16b, v25.16b
-	eor	v13.16b, v13.16b, v5.16b
-	eor	v25.16b, v27.16b, v3.16b
-	eor	v22.16b, v22.16b, v6.16b
-	and	v27.16b, v14.16b, v1.16b
-	eor	v1.16b, v14.16b, v13.16b
-	and	v17.16b, v13.16b, v17.16b
-	eor	v3.16b, v22.16b, v25.16b
-	eor	v6.16b, v22.16b, v14.16b
-	and	v18.16b, v22.16b, v18.16b
-	eor	v0.16b, v25.16b, v13.16b
-	and	v28.16b, v25.16b, v28.16b
-	and	v13.16b, v13.16b, v23.16b
-	and	v10.16b, v3.16b, v10.16b
-	and	v23.16b, v3.16b, v26.16b
-	and	v12.16b, v6.16b, v12.16b
+	eor	v12.16b, v2.16b, v7.16b
+	eor	v13.16b, v0.16b, v3.16b
+	eor	v14.16b, v0.16b, v8.16b
+	eor	v15.16b, v4.16b, v7.16b
+	eor	v10.16b, v9.16b, v10.16b
+	eor	v16.16b, v4.16b, v11.16b
+	eor	v12.16b, v5.16b, v12.16b
+	eor	v17.16b, v13.16b, v11.16b
+	eor	v18.16b, v1.16b, v14.16b
+	and	v19.16b, v9.16b, v14.16b
+	eor	v20.16b, v1.16b, v10.16b
+	eor	v21.16b, v3.16b, v16.16b
+	eor	v22.16b, v16.16b, v12.16b
+	and	v23.16b, v11.16b, v17.16b
+	eor	v24.16b, v18.16b, v9.16b
+	and	v25.16b, v15.16b, v16.16b
+	eor	v26.16b, v14.16b, v20.16b
+	eor	v27.16b, v20.16b, v12.16b
+	eor	v28.16b, v18.16b, v21.16b
+	eor	v29.16b, v5.16b, v20.16b
+	and	v6.16b, v24.16b, v20.16b
+	eor	v0.16b, v5.16b, v8.16b
+	and	v4.16b, v18.16b, v26.16b
+	eor	v2.16b, v8.16b, v27.16b
+	eor	v1.16b, v17.16b, v27.16b
+	and	v5.16b, v28.16b, v22.16b
+	and	v7.16b, v29.16b, v12.16b
+	and	v3.16b, v8.16b, v27.16b
+	eor	v10.16b, v10.16b, v4.16b
+	eor	v6.16b, v6.16b, v4.16b
+	and	v4.16b, v21.16b, v1.16b
+	eor	v2.16b, v2.16b, v5.16b
+	eor	v5.16b, v7.16b, v5.16b
+	eor	v23.16b, v23.16b, v3.16b
+	eor	v10.16b, v10.16b, v19.16b
+	eor	v19.16b, v4.16b, v3.16b
+	eor	v25.16b, v2.16b, v25.16b
+	eor	v13.16b, v5.16b, v13.16b
+	eor	v6.16b, v6.16b, v23.16b
+	eor	v10.16b, v10.16b, v19.16b
+	eor	v19.16b, v25.16b, v19.16b
+	eor	v13.16b, v13.16b, v23.16b
+	eor	v23.16b, v6.16b, v0.16b
+	and	v25.16b, v10.16b, v19.16b
+	and	v6.16b, v13.16b, v10.16b
+	eor	v10.16b, v10.16b, v23.16b
+	and	v0.16b, v19.16b, v23.16b
+	eor	v19.16b, v19.16b, v13.16b
+	eor	v4.16b, v13.16b, v25.16b
+	eor	v2.16b, v23.16b, v25.16b
+	and	v6.16b, v10.16b, v6.16b
+	eor	v5.16b, v10.16b, v25.16b
+	eor	v25.16b, v19.16b, v25.16b
+	and	v0.16b, v19.16b, v0.16b
+	and	v10.16b, v4.16b, v10.16b
+	and	v19.16b, v2.16b, v19.16b
+	eor	v6.16b, v6.16b, v5.16b
+	eor	v25.16b, v0.16b, v25.16b
+	eor	v10.16b, v23.16b, v10.16b
+	eor	v13.16b, v13.16b, v19.16b
 	and	v15.16b, v6.16b, v15.16b
-	eor	v26.16b, v3.16b, v1.16b
-	and	v8.16b, v14.16b, v8.16b
-	and	v11.16b, v1.16b, v11.16b
-	eor	v14.16b, v23.16b, v10.16b
-	and	v20.16b, v0.16b, v20.16b
-	and	v22.16b, v22.16b, v29.16b
-	and	v9.16b, v1.16b, v9.16b
-	and	v19.16b, v0.16b, v19.16b
-	and	v21.16b, v25.16b, v21.16b
-	eor	v12.16b, v12.16b, v14.16b
-	eor	v17.16b, v17.16b, v27.16b
-	and	v23.16b, v26.16b, v24.16b
-	eor	v18.16b, v15.16b, v18.16b
-	eor	v13.16b, v28.16b, v13.16b
-	and	v16.16b, v26.16b, v16.16b
-	eor	v24.16b, v8.16b, v12.16b
-	eor	v25.16b, v22.16b, v11.16b
-	eor	v26.16b, v9.16b, v23.16b
-	eor	v18.16b, v17.16b, v18.16b
-	eor	v8.16b, v9.16b, v8.16b
-	eor	v9.16b, v27.16b, v16.16b
-	eor	v16.16b, v20.16b, v24.16b
-	eor	v11.16b, v19.16b, v11.16b
-	eor	v14.16b, v14.16b, v13.16b
-	eor	v15.16b, v15.16b, v24.16b
-	eor	v13.16b, v21.16b, v13.16b
-	eor	v12.16b, v12.16b, v26.16b
-	eor	v10.16b, v21.16b, v10.16b
-	eor	v19.16b, v28.16b, v26.16b
-	eor	v8.16b, v8.16b, v14.16b
-	eor	v14.16b, v22.16b, v26.16b
-	eor	v20.16b, v13.16b, v18.16b
-	eor	v13.16b, v13.16b, v25.16b
-	eor	v21.16b, v23.16b, v15.16b
-	eor	v17.16b, v16.16b, v17.16b
-	eor	v22.16b, v16.16b, v9.16b
-	eor	v18.16b, v11.16b, v18.16b
-	ldp	q23, q24, [rk, #0]
-	eor	v10.16b, v11.16b, v10.16b
-	eor	v11.16b, v15.16b, v14.16b
-	eor	v15.16b, v16.16b, v19.16b
-	eor	v13.16b, v22.16b, v13.16b
-	eor	v8.16b, v18.16b, v8.16b
-	eor	v14.16b, v14.16b, v17.16b
-	eor	v9.16b, v9.16b, v21.16b
-	ldp	q16, q17, [rk, #32]
-	eor	v12.16b, v12.16b, v20.16b
-	tbl	v15.16b, {v15.16b}, vsr.16b
-	tbl	v11.16b, {v11.16b}, vsr.16b
-	ldp	q18, q19, [rk, #64]
+	and	v16.16b, v6.16b, v16.16b
+	eor	v19.16b, v25.16b, v6.16b
+	eor	v23.16b, v10.16b, v6.16b
+	eor	v6.16b, v13.16b, v25.16b
+	eor	v0.16b, v13.16b, v10.16b
+	and	v12.16b, v10.16b, v12.16b
+	and	v14.16b, v25.16b, v14.16b
+	and	v17.16b, v19.16b, v17.16b
+	and	v11.16b, v19.16b, v11.16b
+	and	v26.16b, v6.16b, v26.16b
+	and	v27.16b, v0.16b, v27.16b
+	and	v8.16b, v0.16b, v8.16b
+	and	v9.16b, v25.16b, v9.16b
+	eor	v12.16b, v12.16b, v17.16b
+	and	v25.16b, v23.16b, v28.16b
+	and	v10.16b, v10.16b, v29.16b
+	and	v24.16b, v13.16b, v24.16b
+	eor	v28.16b, v27.16b, v8.16b
+	eor	v29.16b, v26.16b, v14.16b
+	and	v18.16b, v6.16b, v18.16b
+	eor	v25.16b, v25.16b, v11.16b
+	eor	v19.16b, v0.16b, v19.16b
+	eor	v6.16b, v16.16b, v9.16b
+	eor	v15.16b, v15.16b, v12.16b
+	eor	v24.16b, v24.16b, v29.16b
+	and	v13.16b, v13.16b, v20.16b
+	eor	v18.16b, v18.16b, v28.16b
+	and	v20.16b, v23.16b, v22.16b
+	eor	v8.16b, v10.16b, v8.16b
+	eor	v10.16b, v10.16b, v15.16b
+	and	v15.16b, v19.16b, v21.16b
+	eor	v13.16b, v13.16b, v17.16b
+	eor	v9.16b, v9.16b, v18.16b
+	eor	v14.16b, v20.16b, v14.16b
+	eor	v8.16b, v25.16b, v8.16b
+	eor	v17.16b, v6.16b, v24.16b
+	and	v18.16b, v19.16b, v1.16b
+	eor	v19.16b, v26.16b, v13.16b
+	eor	v15.16b, v15.16b, v9.16b
+	eor	v13.16b, v13.16b, v14.16b
+	eor	v14.16b, v27.16b, v8.16b
+	eor	v17.16b, v10.16b, v17.16b
+	eor	v11.16b, v18.16b, v11.16b
+	ldp	q21, q22, [rk, #0]
+	eor	v19.16b, v15.16b, v19.16b
+	eor	v16.16b, v16.16b, v13.16b
+	eor	v18.16b, v18.16b, v29.16b
+	ldp	q23, q24, [rk, #32]
+	eor	v14.16b, v17.16b, v14.16b
+	eor	v9.16b, v9.16b, v13.16b
+	tbl	v13.16b, {v19.16b}, vsr.16b
+	ldp	q19, q25, [rk, #64]
+	eor	v10.16b, v10.16b, v11.16b
+	eor	v11.16b, v15.16b, v18.16b
 	tbl	v14.16b, {v14.16b}, vsr.16b
-	tbl	v13.16b, {v13.16b}, vsr.16b
-	tbl	v9.16b, {v9.16b}, vsr.16b
-	tbl	v12.16b, {v12.16b}, vsr.16b
+	ldp	q18, q26, [rk, #96]
+	eor	v16.16b, v15.16b, v16.16b
+	eor	v12.16b, v20.16b, v12.16b
+	eor	v9.16b, v9.16b, v10.16b
+	tbl	v10.16b, {v11.16b}, vsr.16b
+	eor	v11.16b, v13.16b, v26.16b
 	tbl	v8.16b, {v8.16b}, vsr.16b
+	tbl	v13.16b, {v16.16b}, vsr.16b
+	eor	v14.16b, v14.16b, v18.16b
+	eor	v16.16b, v15.16b, v17.16b
+	tbl	v9.16b, {v9.16b}, vsr.16b
+	eor	v10.16b, v10.16b, v22.16b
+	eor	v12.16b, v15.16b, v12.16b
+	eor	v13.16b, v13.16b, v23.16b
+	rev32	v15.8h, v14.8h
+	rev32	v17.8h, v11.8h
+	tbl	v16.16b, {v16.16b}, vsr.16b
+	rev32	v18.8h, v10.8h
+	tbl	v12.16b, {v12.16b}, vsr.16b
+	eor	v9.16b, v9.16b, v24.16b
+	eor	v15.16b, v14.16b, v15.16b
+	eor	v17.16b, v11.16b, v17.16b
+	eor	v8.16b, v8.16b, v21.16b
+	rev32	v20.8h, v13.8h
+	eor	v16.16b, v16.16b, v25.16b
+	rev32	v21.8h, v9.8h
+	eor	v12.16b, v12.16b, v19.16b
+	eor	v19.16b, v15.16b, v17.16b
+	rev32	v22.8h, v8.8h
+	eor	v20.16b, v13.16b, v20.16b
+	eor	v18.16b, v10.16b, v18.16b
+	eor	v21.16b, v9.16b, v21.16b
+	rev32	v23.8h, v12.8h
+	rev32	v24.8h, v16.8h
+	eor	v22.16b, v8.16b, v22.16b
+	eor	v20.16b, v20.16b, v19.16b
+	eor	v18.16b, v18.16b, v15.16b
+	eor	v21.16b, v21.16b, v17.16b
+	eor	v10.16b, v10.16b, v19.16b
+	eor	v19.16b, v16.16b, v24.16b
+	eor	v17.16b, v22.16b, v17.16b
+	eor	v20.16b, v12.16b, v20.16b
+	eor	v9.16b, v9.16b, v18.16b
+	eor	v12.16b, v12.16b, v23.16b
+	tbl	v18.16b, {v10.16b}, vr1.16b
+	eor	v16.16b, v16.16b, v21.16b
+	eor	v13.16b, v13.16b, v17.16b
+	eor	v8.16b, v8.16b, v15.16b
+	tbl	v15.16b, {v9.16b}, vr1.16b
+	eor	v12.16b, v14.16b, v12.16b
+	tbl	v14.16b, {v20.16b}, vr1.16b
+	eor	v11.16b, v11.16b, v19.16b
+	tbl	v17.16b, {v13.16b}, vr1.16b
+	tbl	v19.16b, {v8.16b}, vr1.16b
+	eor	v9.16b, v9.16b, v15.16b
+	tbl	v21.16b, {v12.16b}, vr1.16b
+	eor	v20.16b, v20.16b, v14.16b
+	tbl	v22.16b, {v16.16b}, vr1.16b
+	tbl	v23.16b, {v11.16b}, vr1.16b
+	eor	v10.16b, v10.16b, v18.16b
+	eor	v13.16b, v13.16b, v17.16b
+	eor	v8.16b, v8.16b, v19.16b
+	rev32	v24.8h, v20.8h
+	eor	v16.16b, v16.16b, v22.16b
+	rev32	v25.8h, v9.8h
+	rev32	v26.8h, v10.8h
+	eor	v12.16b, v12.16b, v21.16b
+	eor	v11.16b, v11.16b, v23.16b
+	rev32	v27.8h, v13.8h
+	rev32	v28.8h, v8.8h
+	eor	v15.16b, v15.16b, v25.16b
+	eor	v14.16b, v14.16b, v24.16b
+	rev32	v24.8h, v16.8h
+	rev32	v25.8h, v11.8h
+	eor	v18.16b, v18.16b, v26.16b
+	eor	v17.16b, v17.16b, v27.16b
+	rev32	v26.8h, v12.8h
+	eor	v15.16b, v15.16b, v11.16b
+	eor	v22.16b, v22.16b, v24.16b
+	eor	v23.16b, v23.16b, v25.16b
+	eor	v14.16b, v14.16b, v11.16b
+	eor	v18.16b, v18.16b, v11.16b
+	eor	v19.16b, v19.16b, v28.16b
+	eor	v21.16b, v21.16b, v26.16b
+	eor	v3.16b, v15.16b, v13.16b
+	eor	v7.16b, v23.16b, v12.16b
+	eor	v5.16b, v22.16b, v20.16b
+	eor	v1.16b, v18.16b, v8.16b
+	eor	v2.16b, v17.16b, v10.16b
+	eor	v4.16b, v14.16b, v9.16b
+	eor	v0.16b, v19.16b, v11.16b
+	eor	v6.16b, v21.16b, v16.16b
+	add	rk, rk, #128
+	.endm
+
+	/* the last decryption round: InvS-box, InvShiftRows, AddRoundKey (140 instructions) */
+	.macro	dec_last
+	eor	v8.16b, v3.16b, v4.16b
+	eor	v9.16b, v4.16b, v6.16b
+	eor	v10.16b, v0.16b, v5.16b
+	eor	v11.16b, v6.16b, v7.16b
+	eor	v12.16b, v2.16b, v7.16b
+	eor	v13.16b, v0.16b, v3.16b
+	eor	v14.16b, v0.16b, v8.16b
+	eor	v15.16b, v4.16b, v7.16b
+	eor	v10.16b, v9.16b, v10.16b
+	eor	v16.16b, v4.16b, v11.16b
+	eor	v12.16b, v5.16b, v12.16b
+	eor	v17.16b, v13.16b, v11.16b
+	eor	v18.16b, v1.16b, v14.16b
+	and	v19.16b, v9.16b, v14.16b
+	eor	v20.16b, v1.16b, v10.16b
+	eor	v21.16b, v3.16b, v16.16b
+	eor	v22.16b, v16.16b, v12.16b
+	and	v23.16b, v11.16b, v17.16b
+	eor	v24.16b, v18.16b, v9.16b
+	and	v25.16b, v15.16b, v16.16b
+	eor	v26.16b, v14.16b, v20.16b
+	eor	v27.16b, v20.16b, v12.16b
+	eor	v28.16b, v18.16b, v21.16b
+	eor	v29.16b, v5.16b, v20.16b
+	and	v6.16b, v24.16b, v20.16b
+	eor	v0.16b, v5.16b, v8.16b
+	and	v2.16b, v18.16b, v26.16b
+	eor	v5.16b, v8.16b, v27.16b
+	eor	v7.16b, v17.16b, v27.16b
+	and	v3.16b, v28.16b, v22.16b
+	and	v4.16b, v29.16b, v12.16b
+	and	v1.16b, v8.16b, v27.16b
+	eor	v10.16b, v10.16b, v2.16b
+	eor	v6.16b, v6.16b, v2.16b
+	and	v2.16b, v21.16b, v7.16b
+	eor	v5.16b, v5.16b, v3.16b
+	eor	v3.16b, v4.16b, v3.16b
+	eor	v23.16b, v23.16b, v1.16b
+	eor	v10.16b, v10.16b, v19.16b
+	eor	v19.16b, v2.16b, v1.16b
+	eor	v25.16b, v5.16b, v25.16b
+	eor	v13.16b, v3.16b, v13.16b
+	eor	v6.16b, v6.16b, v23.16b
+	eor	v10.16b, v10.16b, v19.16b
+	eor	v19.16b, v25.16b, v19.16b
+	eor	v13.16b, v13.16b, v23.16b
+	eor	v23.16b, v6.16b, v0.16b
+	and	v25.16b, v10.16b, v19.16b
+	and	v6.16b, v13.16b, v10.16b
+	eor	v10.16b, v10.16b, v23.16b
+	and	v0.16b, v19.16b, v23.16b
+	eor	v19.16b, v19.16b, v13.16b
+	eor	v2.16b, v13.16b, v25.16b
+	eor	v5.16b, v23.16b, v25.16b
+	and	v6.16b, v10.16b, v6.16b
+	eor	v3.16b, v10.16b, v25.16b
+	eor	v25.16b, v19.16b, v25.16b
+	and	v0.16b, v19.16b, v0.16b
+	and	v10.16b, v2.16b, v10.16b
+	and	v19.16b, v5.16b, v19.16b
+	eor	v6.16b, v6.16b, v3.16b
+	eor	v25.16b, v0.16b, v25.16b
+	eor	v10.16b, v23.16b, v10.16b
+	eor	v13.16b, v13.16b, v19.16b
+	and	v15.16b, v6.16b, v15.16b
+	and	v16.16b, v6.16b, v16.16b
+	eor	v19.16b, v25.16b, v6.16b
+	eor	v23.16b, v10.16b, v6.16b
+	eor	v6.16b, v13.16b, v25.16b
+	eor	v0.16b, v13.16b, v10.16b
+	and	v12.16b, v10.16b, v12.16b
+	and	v14.16b, v25.16b, v14.16b
+	and	v17.16b, v19.16b, v17.16b
+	and	v11.16b, v19.16b, v11.16b
+	and	v26.16b, v6.16b, v26.16b
+	and	v27.16b, v0.16b, v27.16b
+	and	v8.16b, v0.16b, v8.16b
+	and	v9.16b, v25.16b, v9.16b
+	eor	v12.16b, v12.16b, v17.16b
+	and	v25.16b, v23.16b, v28.16b
+	eor	v19.16b, v0.16b, v19.16b
+	and	v10.16b, v10.16b, v29.16b
+	and	v24.16b, v13.16b, v24.16b
+	and	v13.16b, v13.16b, v20.16b
+	eor	v20.16b, v27.16b, v8.16b
+	eor	v28.16b, v26.16b, v14.16b
+	and	v18.16b, v6.16b, v18.16b
+	and	v22.16b, v23.16b, v22.16b
+	eor	v23.16b, v25.16b, v11.16b
+	eor	v13.16b, v13.16b, v17.16b
+	eor	v17.16b, v16.16b, v9.16b
+	eor	v24.16b, v24.16b, v28.16b
+	and	v25.16b, v19.16b, v7.16b
+	eor	v14.16b, v22.16b, v14.16b
+	eor	v15.16b, v15.16b, v12.16b
+	eor	v18.16b, v18.16b, v20.16b
+	eor	v8.16b, v10.16b, v8.16b
+	and	v19.16b, v19.16b, v21.16b
+	eor	v11.16b, v25.16b, v11.16b
+	eor	v14.16b, v13.16b, v14.16b
+	eor	v10.16b, v10.16b, v15.16b
+	eor	v9.16b, v9.16b, v18.16b
+	eor	v8.16b, v23.16b, v8.16b
+	eor	v15.16b, v17.16b, v24.16b
+	eor	v13.16b, v26.16b, v13.16b
+	eor	v16.16b, v16.16b, v14.16b
+	eor	v17.16b, v25.16b, v28.16b
+	eor	v18.16b, v19.16b, v9.16b
+	eor	v19.16b, v27.16b, v8.16b
+	eor	v15.16b, v10.16b, v15.16b
+	eor	v9.16b, v9.16b, v14.16b
+	eor	v10.16b, v10.16b, v11.16b
+	eor	v11.16b, v22.16b, v12.16b
+	eor	v12.16b, v18.16b, v13.16b
+	ldp	q13, q14, [rk, #0]
+	eor	v20.16b, v18.16b, v15.16b
+	eor	v17.16b, v18.16b, v17.16b
+	eor	v9.16b, v9.16b, v10.16b
+	eor	v10.16b, v18.16b, v11.16b
+	ldp	q11, q21, [rk, #32]
+	eor	v15.16b, v15.16b, v19.16b
+	eor	v16.16b, v18.16b, v16.16b
+	tbl	v8.16b, {v8.16b}, vsr.16b
+	ldp	q18, q19, [rk, #64]
 	tbl	v10.16b, {v10.16b}, vsr.16b
-	ldp	q20, q21, [rk, #96]
-	eor	v2.16b, v14.16b, v16.16b
-	eor	v4.16b, v15.16b, v18.16b
-	eor	v5.16b, v12.16b, v19.16b
-	eor	v7.16b, v11.16b, v21.16b
-	eor	v0.16b, v10.16b, v23.16b
-	eor	v6.16b, v8.16b, v20.16b
-	eor	v3.16b, v13.16b, v17.16b
-	eor	v1.16b, v9.16b, v24.16b
+	tbl	v12.16b, {v12.16b}, vsr.16b
+	tbl	v17.16b, {v17.16b}, vsr.16b
+	tbl	v9.16b, {v9.16b}, vsr.16b
+	ldp	q22, q23, [rk, #96]
+	tbl	v15.16b, {v15.16b}, vsr.16b
+	tbl	v20.16b, {v20.16b}, vsr.16b
+	tbl	v16.16b, {v16.16b}, vsr.16b
+	eor	v1.16b, v17.16b, v14.16b
+	eor	v4.16b, v10.16b, v18.16b
+	eor	v3.16b, v9.16b, v21.16b
+	eor	v7.16b, v12.16b, v23.16b
+	eor	v5.16b, v20.16b, v19.16b
+	eor	v2.16b, v16.16b, v11.16b
+	eor	v0.16b, v8.16b, v13.16b
+	eor	v6.16b, v15.16b, v22.16b
 	add	rk, rk, #128
 	.endm
 

@@ -5,6 +5,10 @@
 import os as _os, sys
 HERE = _os.path.dirname(_os.path.abspath(__file__))
 sys.argv = ['gen.py', _os.environ.get('TRIES', '300')]
+# the fewest gates, without depth limits (what the portable C code takes;
+# the arm64 core's defaults in gen.py trade a gate for depth)
+_os.environ.setdefault('CTNEON_SLP', 'ftop,fbot')
+_os.environ.setdefault('CTNEON_SLP_DEPTH', '')
 exec(open(HERE + '/gen.py').read().split("# ---------------------------------------------------------------- rounds")[0])
 
 def arm_name(v):

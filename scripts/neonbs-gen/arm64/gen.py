@@ -32,14 +32,20 @@ def paar_rand(targets, nin, names_in, tries=3000, seed=1):
             best = (prog, alias)
     return best
 
-SLP_LAYERS = _os.environ.get('CTNEON_SLP', 'ftop,fbot').split(',')
+# the layers that may take slp.py's program (if shorter than Paar's), and
+# soft depth limits for them; the defaults are the committed arm64 core's
+# (measured with llvm-mca against the alternatives: see its header)
+SLP_LAYERS = _os.environ.get('CTNEON_SLP', 'ftop,fbot,itop,ibot').split(',')
+SLP_DEPTH = {k: int(v) for k, v in (x.split('=') for x in
+             _os.environ.get('CTNEON_SLP_DEPTH', 'ftop=4,itop=4,ibot=4').split(',') if x)}
 def lin_prog(targets, nin, names_in, prefix, tries, layer):
     # the shorter of greedy pair counting and the distance heuristic (slp.py),
     # for the layers named in CTNEON_SLP
     prog, alias = paar_rand(targets, nin, names_in, tries)
     if layer in SLP_LAYERS:
         from slp import bp_synth_cached
-        p2, a2 = bp_synth_cached(targets, nin, names_in)
+        p2, a2 = bp_synth_cached(targets, nin, names_in,
+                                 maxdepth=SLP_DEPTH.get(layer, 99))
         if len(p2) < len(prog):
             prog, alias = p2, a2
     # rename intermediate names with prefix; final targets get their names

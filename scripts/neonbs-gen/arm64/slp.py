@@ -30,7 +30,7 @@ def bp_synth(targets, nin, names_in, tries=20, seed=1, maxdepth=99):
             dist = [int(d[v]) - 1 for v in tvals]
             if max(dist) <= 0:
                 break
-            if best is not None and len(prog) >= len(best[0]):
+            if best is not None and len(prog) > len(best[0]):
                 prog = None
                 break
             cands = []
@@ -38,8 +38,6 @@ def bp_synth(targets, nin, names_in, tries=20, seed=1, maxdepth=99):
             seen = set(base)
             for i in range(n):
                 for j in range(i + 1, n):
-                    if max(dep[i], dep[j]) >= maxdepth:
-                        continue
                     c = base[i] ^ base[j]
                     if c in seen:
                         continue
@@ -48,19 +46,22 @@ def bp_synth(targets, nin, names_in, tries=20, seed=1, maxdepth=99):
                           for v, dv in zip(tvals, dist)]
                     # a target that is c itself costs nothing more
                     nd = [0 if v == c else x for v, x in zip(tvals, nd)]
+                    deep = max(dep[i], dep[j]) >= maxdepth
                     if any(v == c for v in tvals):
-                        key = (-1, 0, 0)      # take a target as soon as it is one XOR away
+                        key = (deep, -1, 0, 0)   # a target one XOR away: take it
                     else:
-                        key = (sum(nd), -sum(x * x for x in nd), rnd.random() if t else 0)
+                        key = (deep, sum(nd), -sum(x * x for x in nd),
+                               rnd.random() if t else 0)
                     cands.append((key, i, j, c))
             cands.sort(key=lambda z: z[0])
-            if not cands or (cands[0][0][0] >= sum(dist) and cands[0][0][0] != -1):
-                prog = None          # stuck under the depth limit
-                break
+            # the depth limit is soft: a candidate beyond it is taken only
+            # when no shallower one brings a target closer
+            ok = [z for z in cands if not z[0][0] and (z[0][1] == -1 or z[0][1] < sum(dist))]
+            if ok:
+                cands = ok
+            else:
+                cands.sort(key=lambda z: z[0][1:])
             key, i, j, c = cands[0]
-            if key[0] != -1:
-                # among the equally good first keys, random choice (t > 0)
-                pass
             base.append(c)
             dep.append(max(dep[i], dep[j]) + 1)
             nm = 'y%d' % len(base)
@@ -69,12 +70,12 @@ def bp_synth(targets, nin, names_in, tries=20, seed=1, maxdepth=99):
             d = bytearray([min(x, d[v ^ c] + 1) for v, x in enumerate(d)])
         if prog is None:
             continue
-        if best is None or len(prog) < len(best[0]):
-            pos = {v: k for k, v in enumerate(base)}
+        pos = {v: k for k, v in enumerate(base)}
+        score = (len(prog), max(dep[pos[v]] for v in tvals))
+        if best is None or score < best[2]:
             alias = {k: names[pos[v]] for k, v in targets.items()}
-            # drop signals nobody uses (targets or later gates)
-            best = (prog, alias)
-    prog, alias = best
+            best = (prog, alias, score)
+    prog, alias, _ = best
     used = set(alias.values())
     keep = []
     for nm, a, b in reversed(prog):
