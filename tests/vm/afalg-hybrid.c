@@ -12,9 +12,10 @@
  *
  *  seq   One bound transform per mode, its key set once per key size, and
  *        three accept()ed operation sockets used in turn.  Requests cross
- *        the threshold both ways in sequence: 1..6 blocks (vpaes, no
- *        bit-sliced key yet), 7, 8, 9, 15, 16, 17 blocks (the first of
- *        these converts), 4 KiB, 64 KiB (whole pages, several walk steps),
+ *        the threshold (aes-glue.c: CTNEON_BS_MIN_BLOCKS, 5) both ways in
+ *        sequence: 1..4 blocks (vpaes, no bit-sliced key yet), 5..9, 15,
+ *        16, 17 blocks (the first of these converts), 4 KiB, 64 KiB
+ *        (whole pages, several walk steps),
  *        then short again (the key is ready but unused).  CTR also with a
  *        partial last block, XTS also with ciphertext-stealing tails; both
  *        directions; buffers at a few odd offsets.  Then the operation
