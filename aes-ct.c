@@ -40,8 +40,10 @@
  *                    the AES S-box", 2011: the inversion in a tower field)
  *                    between linear layers (basis changes and the affine
  *                    map) found by their distance heuristic, 23 and 29
- *                    XORs instead of the paper's 27 and 38: the forward
- *                    program of the arm64 bit-sliced core, printed by
+ *                    XORs instead of the paper's 27 and 38 (the forward
+ *                    program of scripts/neonbs-gen/sbox-circuits.txt; the
+ *                    arm64 bit-sliced core uses a 116-gate variant with a
+ *                    shallower top), printed by
  *                    scripts/neonbs-gen/portable.py (which checks it on
  *                    all 256 inputs) and checked against all 256 values
  *                    of the S-box by the unit tests (costs below);
@@ -81,12 +83,12 @@
  *    code generation, -mfpu=vfpv3-d16 on arm, -mgeneral-regs-only on
  *    arm64), AES-128, 2026-12-03, with the 115-gate S-box (in brackets:
  *    the paper's 128 gates):
- *                             32-bit arm          arm64
- *      CTR, 4 KiB             132 /B (138; was 233)    109 /B (113; was 215)
- *      CBC decryption, 4 KiB  144 /B (150; was 398)    120 /B (124; was 337)
- *      XTS encryption, 4 KiB  142 /B (146; was 240)    115 /B (120; was 222)
- *      one block, encrypt     5,293 (5,424; was 9,556) 4,183 (4,331; was 8,697)
- *      one block, decrypt     5,669 (5,878; was 15,126) 4,660 (4,774; was 12,797)
+ *                             32-bit arm                 arm64
+ *      CTR, 4 KiB             132 /B (138; was 233)      109 /B (113; was 215)
+ *      CBC decryption, 4 KiB  144 /B (150; was 398)      120 /B (124; was 337)
+ *      XTS encryption, 4 KiB  142 /B (146; was 240)      115 /B (120; was 222)
+ *      one block, encrypt     5,293 (5,424; was 9,556)   4,183 (4,331; was 8,697)
+ *      one block, decrypt     5,669 (5,878; was 15,126)  4,660 (4,774; was 12,797)
  *    ("was": the previous shape, same flags.  The figures published for it
  *    before, 135 and 113 per byte for CTR, were counted with NEON enabled
  *    in user space, where gcc vectorised its loops of eight; the kernel
