@@ -32,13 +32,29 @@
  *
  * Rows and columns.  In a plane, R1(x)[4c + r] = x[4c + (r + 1) % 4] (the
  * next row of the same column) is one tbl; R2 (two rows down) swaps the
- * 16-bit halves of each 32-bit column: rev32 .8h.  ShiftRows is a tbl, and
- * so is R1 o ShiftRows (index vsrr1), so the round takes both straight
- * from the S-box outputs.
+ * 16-bit halves of each 32-bit column: rev32 .8h.
+ *
+ * Fixslicing (after Adomnicai and Peyrin, "Fixslicing AES-like ciphers",
+ * TCHES 2021/1, here for the byte-permutation layout).  The middle rounds
+ * do not apply ShiftRows.  After round j the registers hold Q_j(x_j), a
+ * byte permutation of the true state x_j: Q_j = SR^-j for encryption,
+ * SR^j for decryption (SR^4 = I).  SubBytes and AddRoundKey act on each
+ * byte alone and commute with Q_j, so round j needs only MixColumns
+ * conjugated by Q_j, MC' = Q_j MC Q_j^-1, which is MixColumns with R1 and
+ * R2 replaced by R1' = Q_j R1 Q_j^-1 and R2' = Q_j R2 Q_j^-1: byte
+ * permutations again, one tbl each (R1' also steps j columns; R2' is R2
+ * itself, rev32, for even j), and round key j permuted by Q_j, which the
+ * key conversion does once.  The last round applies what is left,
+ * SR^Nr = SR^2 (the identity for Nr = 12), after its key.  A middle round
+ * thus permutes with 8 tbl + 8 rev32/tbl instead of 16 tbl (ShiftRows and
+ * R1 o ShiftRows) + 8 rev32.  R1' depends on j mod 4, so the round loop
+ * is unrolled four times and each round loads its R1' index (one ldr on
+ * the load pipe; keeping all four in registers took three registers from
+ * the scheduler and cost more cycles than the loads, below).
  *
  * MixColumns (per column, row r): 2*a[r] ^ 3*a[r+1] ^ a[r+2] ^ a[r+3]
  *     = 2*t[r] ^ a[r+1] ^ t[r+2]    with t = a ^ R1(a),
- * so out = x*t ^ R1(a) ^ R2(t): 8 tbl, 8 rev32, 8+8+8 eor, and x*t on the
+ * so out = x*t ^ R1(a) ^ R2(t): 8 tbl, 8 rev32 (or tbl for R2'), 8+8+8 eor, and x*t on the
  * planes is a renaming plus 3 eor (x^8 = x^4 + x^3 + x + 1: planes 1, 3, 4
  * take t7 in).
  *
@@ -80,37 +96,38 @@
  * instead of 16) is cheaper in instructions and dearer in cycles on
  * every model.
  * Every circuit was checked on all 256 inputs by a bit-level model before
- * being emitted, together with the whole round (model vs. FIPS-197 math).
+ * being emitted, and the fixsliced round programs by a whole-cipher model
+ * for all key sizes against FIPS-197 (scripts/neonbs-gen/arm64/fscheck.py).
  *
  * Constants folded into the round keys.  The circuits compute S(x) ^ 0x63
  * and InvS(y ^ 0x63).  A per-byte constant c passes unchanged through
- * ShiftRows, MixColumns (2^3^1^1 = 1) and InvMixColumns (e^b^d^9 = 1), so
+ * any byte permutation, MixColumns (2^3^1^1 = 1) and InvMixColumns (e^b^d^9 = 1), so
  * the constant 0x63 rides on the round keys: it is xored into every round
  * key after the first (encryption: rk[1..Nr]; decryption, which runs the
- * keys in reverse order: rk[Nr..1]) and the two schedules carry the same
- * planes in opposite orders.  In plane form a round key byte is 0x00 or
+ * keys in reverse order: rk[Nr..1]).  In plane form a round key byte is 0x00 or
  * 0xff in plane i (bit i of the key byte, for all eight blocks), and the
  * constant inverts planes 0, 1, 5 and 6.
  *
  * Key layout (ctneon_bs_convert_key): bskey[0 .. 15*128) encryption round
- * keys rk[0], rk[1]^c, ..., rk[Nr]^c; bskey[15*128 ..) decryption round
- * keys rk[Nr]^c, ..., rk[1]^c, rk[0]; each round key is eight 16-byte
- * planes, plane 0 first.  At most 2 * 15 * 128 = CTNEON_BS_KEY_SIZE bytes.
+ * keys Q_0(rk[0]), Q_1(rk[1])^c, ..., Q_Nr(rk[Nr])^c with Q_j = SR^-j;
+ * bskey[15*128 ..) decryption round keys Q_0(rk[Nr])^c, ...,
+ * Q_Nr-1(rk[1])^c, Q_Nr(rk[0]) with Q_j = SR^j; each round key is eight
+ * 16-byte planes, plane 0 first.  At most 2 * 15 * 128 =
+ * CTNEON_BS_KEY_SIZE bytes.
  *
- * Rounds.  Encryption: x ^= k0; Nr-1 times { S-box, ShiftRows, MixColumns,
- * ^= k }; last: S-box, ShiftRows, ^= k.  Decryption (the direct inverse
- * cipher, so the keys need no InvMixColumns): x ^= k0; Nr-1 times {
- * InvS-box, InvShiftRows, ^= k, InvMixColumns }; last: InvS-box,
- * InvShiftRows, ^= k.
+ * Rounds (u = Q_j(x) in the registers).  Encryption: u ^= k0; Nr-1 times
+ * { S-box, MixColumns', ^= k }; last: S-box, ^= k, SR^Nr.  Decryption (the
+ * direct inverse cipher, so the keys need no InvMixColumns): u ^= k0;
+ * Nr-1 times { InvS-box, ^= k, InvMixColumns' }; last: InvS-box, ^= k,
+ * ISR^Nr.
  *
  * Register allocation.  32 registers make the whole round fit without
  * spills: v0-v7 hold the planes at the start and the end of every round,
- * v30/v31 hold the two tbl indices (vsr, vsrr1 for encryption; vsr = the
- * InvShiftRows index, vr1 for decryption), and v0-v29 are the round's
- * temporaries.  The round macros below are straight-line code generated
+ * v30 holds R2' of the odd rounds, v31 the round's R1' (SR^Nr in the last
+ * round), and v0-v29 are the round's temporaries.  The round macros below are straight-line code generated
  * from the verified circuits: an SSA program per round, list-scheduled for
  * an in-order core with 6-cycle NEON latency (an op whose inputs are ready
- * first, then the longest path to the end; a cap of 26..31 live values and
+ * first, then the longest path to the end; a cap of 26..30 live values and
  * a random perturbation of the priorities), given registers by linear
  * scan with the outputs pinned to v0-v7; of 200 tries, the 24 best by
  * that model are run through llvm-mca (20 rounds back to back) and the
@@ -130,27 +147,34 @@
  *
  * Cost (static count of the executed path, AES-128, one batch of eight
  * blocks):
- *     encryption: 1889 instructions per batch of eight blocks (ECB
- *     path: 2 ld1 + transpose 51 + key 13 + 9 rounds x 179 + last 136 +
- *     transpose 51 + 2 st1 + loop), of which 1817 NEON ALU operations:
- *     14.2 per byte (the S-box: 116 of the 175 ALU operations of a round;
- *     with the 123-gate S-box before 2026-12-03: 1959, 1887, 14.7);
- *     decryption: 2206, of which 2118 NEON ALU (16.5 per byte; the round
- *     is 208 ALU: 120 InvS-box, 8 tbl, 8 key, 29 circ(05,00,04,00), 43
- *     MixColumns; with the 127-gate InvS-box: 2276, 2188, 17.1).
+ *     encryption: 1823 instructions per batch of eight blocks (ECB
+ *     path: 2 ld1 + transpose 51 + key 13 + 9 rounds x 172 + last 136 +
+ *     transpose 51 + 2 st1 + loop and index loads), of which 1745 NEON ALU
+ *     operations: 13.6 per byte (the S-box: 116 of the 167 ALU operations
+ *     of a round; before fixslicing (2026-12-04): 1889, 1817, 14.2; with
+ *     the 123-gate S-box before 2026-12-03: 1959, 1887, 14.7);
+ *     decryption: 2140, of which 2046 NEON ALU (16.0 per byte; the round
+ *     is 200 ALU: 120 InvS-box, 8 key, 29 circ(05,00,04,00), 43
+ *     MixColumns'; before fixslicing 2206, 2118, 16.5; with the 127-gate
+ *     InvS-box: 2276, 2188, 17.1).
  *     llvm-mca (LLVM 14) on the executed stream of one ECB call of eight
  *     blocks (tests/ct/mca.sh arm64 ctneon_bs_ecb_encrypt/aes128/8blocks,
- *     and ..._decrypt), cycles per byte, before -> after the S-boxes
- *     above and the llvm-mca choice of schedules (2026-12-03):
- *         cortex-a53  enc 19.1 -> 17.9   dec 20.4 -> 19.8
- *         cortex-a72  enc 10.2 -> 9.7    dec 11.0 -> 10.7
+ *     and ..._decrypt), cycles per byte: before the S-boxes above and the
+ *     llvm-mca choice of schedules (2026-12-03) -> after them ->
+ *     fixsliced (2026-12-04):
+ *         cortex-a53  enc 19.1 -> 17.9 -> 17.3   dec 20.4 -> 19.8 -> 19.3
+ *         cortex-a72  enc 10.2 ->  9.7 ->  9.2   dec 11.0 -> 10.7 -> 10.4
  *     The 8-block core alone (aesbs_encrypt8 / aesbs_decrypt8: the same
  *     runs with CT_MCA_SKIP='^(run_window|call_.*|ctneon_bs_ecb_.*)$'):
- *         cortex-a53  enc 17.8 -> 16.6   dec 19.2 -> 18.5
- *         cortex-a72  enc  9.6 ->  9.2   dec 10.5 -> 10.2
- *     (floor on the A53: one NEON operation per cycle, 14.2 / 16.5 per
+ *         cortex-a53  enc 17.8 -> 16.6 -> 16.1   dec 19.2 -> 18.5 -> 18.0
+ *         cortex-a72  enc  9.6 ->  9.2 ->  8.7   dec 10.5 -> 10.2 -> 9.8
+ *     (floor on the A53: one NEON operation per cycle, 13.6 / 16.0 per
  *     byte; the rest is the 6-cycle latency in the narrow GF(2^4) part of
- *     the S-box.)
+ *     the S-box.)  With the four R1' indices held in v27-v30 instead of
+ *     loaded per round (7 fewer instructions per batch), the rounds had
+ *     27 registers to schedule in and took 4% more A53 cycles (llvm-mca,
+ *     20 rounds back to back: 4024 against 3863 for encryption, 4743
+ *     against 4423 for decryption).
  *
  * Little-endian only (counter and tweak arithmetic uses ldp/rev).
  */
@@ -180,9 +204,10 @@
 	tmp1		.req	x14
 	tmp2		.req	x15
 
-	vsr		.req	v30		// ShiftRows / InvShiftRows index
-	vsrr1		.req	v31		// R1 o ShiftRows index (encryption)
-	vr1		.req	v31		// R1 index (decryption)
+	fsidx		.req	x8		// .Lfs_idx, the tbl indices
+	vr2o		.req	v30		// R2' of the odd middle rounds
+	vr1x		.req	v31		// R1' of the current middle round
+	vsrn		.req	v31		// SR^Nr (last round)
 
 /* -------------------------------------------------- bit-slice transform */
 
@@ -239,192 +264,9 @@
 
 /* ------------------------------------------- rounds (generated, verified) */
 
-	/* one middle encryption round: S-box, ShiftRows, MixColumns, AddRoundKey (179 instructions) */
-	.macro	enc_round
-	eor	v8.16b, v1.16b, v7.16b
-	eor	v9.16b, v2.16b, v4.16b
-	eor	v10.16b, v5.16b, v6.16b
-	eor	v11.16b, v4.16b, v5.16b
-	eor	v12.16b, v4.16b, v7.16b
-	eor	v13.16b, v2.16b, v7.16b
-	eor	v14.16b, v8.16b, v9.16b
-	eor	v15.16b, v0.16b, v10.16b
-	eor	v16.16b, v13.16b, v11.16b
-	eor	v17.16b, v3.16b, v14.16b
-	eor	v18.16b, v1.16b, v15.16b
-	eor	v19.16b, v4.16b, v15.16b
-	eor	v20.16b, v7.16b, v15.16b
-	and	v21.16b, v9.16b, v16.16b
-	eor	v22.16b, v6.16b, v17.16b
-	eor	v11.16b, v17.16b, v11.16b
-	eor	v17.16b, v2.16b, v17.16b
-	eor	v23.16b, v13.16b, v18.16b
-	and	v24.16b, v19.16b, v0.16b
-	and	v25.16b, v18.16b, v15.16b
-	eor	v26.16b, v12.16b, v22.16b
-	eor	v27.16b, v7.16b, v11.16b
-	and	v28.16b, v14.16b, v17.16b
-	eor	v29.16b, v1.16b, v11.16b
-	eor	v7.16b, v0.16b, v17.16b
-	eor	v10.16b, v17.16b, v10.16b
-	eor	v6.16b, v0.16b, v26.16b
-	and	v3.16b, v8.16b, v27.16b
-	and	v4.16b, v12.16b, v26.16b
-	eor	v22.16b, v22.16b, v28.16b
-	and	v1.16b, v23.16b, v7.16b
-	and	v5.16b, v13.16b, v10.16b
-	and	v2.16b, v20.16b, v6.16b
-	eor	v29.16b, v29.16b, v3.16b
-	eor	v24.16b, v24.16b, v28.16b
-	eor	v21.16b, v21.16b, v4.16b
-	eor	v28.16b, v13.16b, v10.16b
-	eor	v4.16b, v5.16b, v4.16b
-	eor	v3.16b, v2.16b, v3.16b
-	eor	v25.16b, v29.16b, v25.16b
-	eor	v22.16b, v22.16b, v1.16b
-	eor	v24.16b, v24.16b, v28.16b
-	eor	v28.16b, v3.16b, v4.16b
-	eor	v25.16b, v25.16b, v21.16b
-	eor	v21.16b, v22.16b, v21.16b
-	eor	v22.16b, v24.16b, v4.16b
-	eor	v11.16b, v28.16b, v11.16b
-	and	v24.16b, v25.16b, v21.16b
-	eor	v28.16b, v21.16b, v22.16b
-	and	v29.16b, v22.16b, v25.16b
-	and	v21.16b, v21.16b, v11.16b
-	eor	v25.16b, v25.16b, v11.16b
-	eor	v3.16b, v22.16b, v24.16b
-	eor	v4.16b, v11.16b, v24.16b
-	eor	v1.16b, v28.16b, v24.16b
-	and	v21.16b, v28.16b, v21.16b
-	and	v29.16b, v25.16b, v29.16b
-	and	v3.16b, v3.16b, v25.16b
-	and	v28.16b, v4.16b, v28.16b
-	eor	v24.16b, v25.16b, v24.16b
-	eor	v21.16b, v21.16b, v1.16b
-	eor	v11.16b, v11.16b, v3.16b
-	eor	v22.16b, v22.16b, v28.16b
-	eor	v24.16b, v29.16b, v24.16b
-	and	v15.16b, v21.16b, v15.16b
-	and	v18.16b, v21.16b, v18.16b
-	and	v25.16b, v11.16b, v0.16b
-	eor	v28.16b, v22.16b, v11.16b
-	eor	v29.16b, v21.16b, v24.16b
-	eor	v21.16b, v22.16b, v21.16b
-	and	v23.16b, v24.16b, v23.16b
-	eor	v3.16b, v11.16b, v24.16b
-	and	v24.16b, v24.16b, v7.16b
-	and	v12.16b, v28.16b, v12.16b
-	eor	v7.16b, v28.16b, v29.16b
-	and	v8.16b, v21.16b, v8.16b
-	and	v10.16b, v29.16b, v10.16b
-	and	v14.16b, v3.16b, v14.16b
-	and	v17.16b, v3.16b, v17.16b
-	and	v21.16b, v21.16b, v27.16b
-	and	v9.16b, v7.16b, v9.16b
-	and	v16.16b, v7.16b, v16.16b
-	eor	v10.16b, v10.16b, v8.16b
-	and	v27.16b, v22.16b, v6.16b
-	eor	v25.16b, v17.16b, v25.16b
-	and	v26.16b, v28.16b, v26.16b
-	eor	v9.16b, v12.16b, v9.16b
-	eor	v28.16b, v21.16b, v15.16b
-	eor	v10.16b, v15.16b, v10.16b
-	and	v15.16b, v22.16b, v20.16b
-	eor	v20.16b, v21.16b, v25.16b
-	eor	v21.16b, v26.16b, v16.16b
-	eor	v22.16b, v23.16b, v9.16b
-	eor	v9.16b, v18.16b, v9.16b
-	eor	v10.16b, v16.16b, v10.16b
-	and	v11.16b, v11.16b, v19.16b
-	eor	v16.16b, v27.16b, v20.16b
-	eor	v18.16b, v28.16b, v21.16b
-	eor	v14.16b, v14.16b, v22.16b
-	and	v13.16b, v29.16b, v13.16b
-	eor	v10.16b, v20.16b, v10.16b
-	eor	v11.16b, v11.16b, v22.16b
-	eor	v9.16b, v16.16b, v9.16b
-	eor	v12.16b, v12.16b, v18.16b
-	eor	v19.16b, v24.16b, v14.16b
-	eor	v14.16b, v14.16b, v18.16b
-	eor	v15.16b, v15.16b, v10.16b
-	ldp	q18, q20, [rk, #0]
-	eor	v10.16b, v9.16b, v10.16b
-	eor	v8.16b, v8.16b, v9.16b
-	eor	v9.16b, v17.16b, v19.16b
-	tbl	v17.16b, {v14.16b}, vsrr1.16b
-	eor	v13.16b, v13.16b, v15.16b
-	eor	v11.16b, v15.16b, v11.16b
-	tbl	v15.16b, {v10.16b}, vsr.16b
-	tbl	v10.16b, {v10.16b}, vsrr1.16b
-	eor	v19.16b, v28.16b, v9.16b
-	eor	v9.16b, v9.16b, v21.16b
-	eor	v12.16b, v12.16b, v13.16b
-	tbl	v13.16b, {v11.16b}, vsr.16b
-	tbl	v21.16b, {v8.16b}, vsr.16b
-	tbl	v8.16b, {v8.16b}, vsrr1.16b
-	eor	v16.16b, v19.16b, v16.16b
-	tbl	v22.16b, {v19.16b}, vsrr1.16b
-	tbl	v19.16b, {v19.16b}, vsr.16b
-	tbl	v23.16b, {v12.16b}, vsrr1.16b
-	tbl	v12.16b, {v12.16b}, vsr.16b
-	tbl	v24.16b, {v9.16b}, vsr.16b
-	tbl	v25.16b, {v16.16b}, vsrr1.16b
-	tbl	v16.16b, {v16.16b}, vsr.16b
-	eor	v19.16b, v19.16b, v22.16b
-	eor	v15.16b, v15.16b, v10.16b
-	tbl	v14.16b, {v14.16b}, vsr.16b
-	tbl	v11.16b, {v11.16b}, vsrr1.16b
-	tbl	v9.16b, {v9.16b}, vsrr1.16b
-	eor	v16.16b, v16.16b, v25.16b
-	eor	v12.16b, v12.16b, v23.16b
-	rev32	v26.8h, v15.8h
-	eor	v14.16b, v14.16b, v17.16b
-	eor	v13.16b, v13.16b, v11.16b
-	eor	v24.16b, v24.16b, v9.16b
-	rev32	v27.8h, v16.8h
-	eor	v21.16b, v21.16b, v8.16b
-	rev32	v28.8h, v19.8h
-	ldp	q29, q7, [rk, #32]
-	rev32	v6.8h, v13.8h
-	rev32	v3.8h, v24.8h
-	eor	v25.16b, v25.16b, v27.16b
-	rev32	v27.8h, v21.8h
-	eor	v22.16b, v22.16b, v28.16b
-	rev32	v28.8h, v12.8h
-	eor	v10.16b, v10.16b, v26.16b
-	ldp	q26, q4, [rk, #64]
-	rev32	v0.8h, v14.8h
-	eor	v11.16b, v11.16b, v6.16b
-	eor	v8.16b, v8.16b, v27.16b
-	eor	v22.16b, v22.16b, v26.16b
-	eor	v10.16b, v10.16b, v20.16b
-	eor	v20.16b, v23.16b, v28.16b
-	eor	v17.16b, v17.16b, v0.16b
-	eor	v9.16b, v9.16b, v3.16b
-	eor	v23.16b, v25.16b, v7.16b
-	eor	v11.16b, v11.16b, v29.16b
-	eor	v10.16b, v10.16b, v14.16b
-	eor	v20.16b, v20.16b, v4.16b
-	eor	v22.16b, v22.16b, v14.16b
-	ldp	q25, q26, [rk, #96]
-	eor	v23.16b, v23.16b, v14.16b
-	eor	v8.16b, v8.16b, v18.16b
-	eor	v2.16b, v11.16b, v15.16b
-	eor	v11.16b, v17.16b, v26.16b
-	eor	v9.16b, v9.16b, v25.16b
-	eor	v5.16b, v20.16b, v19.16b
-	eor	v1.16b, v10.16b, v21.16b
-	eor	v0.16b, v8.16b, v14.16b
-	eor	v4.16b, v22.16b, v16.16b
-	eor	v3.16b, v23.16b, v13.16b
-	eor	v6.16b, v9.16b, v12.16b
-	eor	v7.16b, v11.16b, v24.16b
-	add	rk, rk, #128
-	.endm
-
-	/* the last encryption round: S-box, ShiftRows, AddRoundKey (136 instructions) */
-	.macro	enc_last
+	/* odd middle encryption round: S-box, MixColumns' (R2' by tbl), key (172 instructions) */
+	.macro	enc_round_odd, r1off
+	ldr	q31, [fsidx, #\r1off]		// vr1x: R1' of this round
 	eor	v8.16b, v2.16b, v4.16b
 	eor	v9.16b, v1.16b, v7.16b
 	eor	v10.16b, v4.16b, v5.16b
@@ -436,9 +278,362 @@
 	eor	v16.16b, v13.16b, v10.16b
 	eor	v17.16b, v3.16b, v14.16b
 	eor	v18.16b, v1.16b, v15.16b
+	eor	v19.16b, v7.16b, v15.16b
+	eor	v20.16b, v4.16b, v15.16b
+	and	v21.16b, v8.16b, v16.16b
+	eor	v22.16b, v6.16b, v17.16b
+	eor	v10.16b, v17.16b, v10.16b
+	eor	v17.16b, v2.16b, v17.16b
+	eor	v23.16b, v13.16b, v18.16b
+	and	v24.16b, v18.16b, v15.16b
+	and	v25.16b, v20.16b, v0.16b
+	eor	v26.16b, v12.16b, v22.16b
+	eor	v27.16b, v7.16b, v10.16b
+	eor	v11.16b, v17.16b, v11.16b
+	and	v28.16b, v14.16b, v17.16b
+	eor	v29.16b, v1.16b, v10.16b
+	eor	v5.16b, v0.16b, v17.16b
+	eor	v3.16b, v0.16b, v26.16b
+	and	v6.16b, v9.16b, v27.16b
+	and	v1.16b, v12.16b, v26.16b
+	and	v7.16b, v13.16b, v11.16b
+	eor	v22.16b, v22.16b, v28.16b
+	and	v4.16b, v23.16b, v5.16b
+	and	v2.16b, v19.16b, v3.16b
+	eor	v29.16b, v29.16b, v6.16b
+	eor	v21.16b, v21.16b, v1.16b
+	eor	v25.16b, v25.16b, v28.16b
+	eor	v28.16b, v13.16b, v11.16b
+	eor	v1.16b, v7.16b, v1.16b
+	eor	v6.16b, v2.16b, v6.16b
+	eor	v24.16b, v29.16b, v24.16b
+	eor	v22.16b, v22.16b, v4.16b
+	eor	v25.16b, v25.16b, v28.16b
+	eor	v28.16b, v6.16b, v1.16b
+	eor	v24.16b, v24.16b, v21.16b
+	eor	v21.16b, v22.16b, v21.16b
+	eor	v22.16b, v25.16b, v1.16b
+	eor	v10.16b, v28.16b, v10.16b
+	and	v25.16b, v24.16b, v21.16b
+	eor	v28.16b, v21.16b, v22.16b
+	and	v29.16b, v22.16b, v24.16b
+	and	v21.16b, v21.16b, v10.16b
+	eor	v24.16b, v24.16b, v10.16b
+	eor	v6.16b, v22.16b, v25.16b
+	eor	v1.16b, v10.16b, v25.16b
+	eor	v7.16b, v28.16b, v25.16b
+	and	v21.16b, v28.16b, v21.16b
+	eor	v25.16b, v24.16b, v25.16b
+	and	v6.16b, v6.16b, v24.16b
+	and	v28.16b, v1.16b, v28.16b
+	and	v24.16b, v24.16b, v29.16b
+	eor	v21.16b, v21.16b, v7.16b
+	eor	v10.16b, v10.16b, v6.16b
+	eor	v22.16b, v22.16b, v28.16b
+	eor	v24.16b, v24.16b, v25.16b
+	and	v15.16b, v21.16b, v15.16b
+	and	v18.16b, v21.16b, v18.16b
+	and	v25.16b, v10.16b, v0.16b
+	eor	v28.16b, v22.16b, v10.16b
+	eor	v29.16b, v21.16b, v24.16b
+	eor	v21.16b, v22.16b, v21.16b
+	eor	v6.16b, v10.16b, v24.16b
+	and	v23.16b, v24.16b, v23.16b
+	and	v24.16b, v24.16b, v5.16b
+	and	v12.16b, v28.16b, v12.16b
+	eor	v5.16b, v28.16b, v29.16b
+	and	v11.16b, v29.16b, v11.16b
+	and	v9.16b, v21.16b, v9.16b
+	and	v17.16b, v6.16b, v17.16b
+	and	v14.16b, v6.16b, v14.16b
+	and	v21.16b, v21.16b, v27.16b
+	and	v8.16b, v5.16b, v8.16b
+	and	v16.16b, v5.16b, v16.16b
+	eor	v11.16b, v11.16b, v9.16b
+	eor	v25.16b, v17.16b, v25.16b
+	and	v27.16b, v22.16b, v3.16b
+	and	v26.16b, v28.16b, v26.16b
+	eor	v8.16b, v12.16b, v8.16b
+	eor	v28.16b, v21.16b, v15.16b
+	eor	v11.16b, v15.16b, v11.16b
+	eor	v15.16b, v21.16b, v25.16b
+	and	v19.16b, v22.16b, v19.16b
+	eor	v21.16b, v26.16b, v16.16b
+	eor	v22.16b, v23.16b, v8.16b
+	eor	v8.16b, v18.16b, v8.16b
+	eor	v11.16b, v16.16b, v11.16b
+	eor	v16.16b, v27.16b, v15.16b
+	and	v13.16b, v29.16b, v13.16b
+	eor	v18.16b, v28.16b, v21.16b
+	eor	v14.16b, v14.16b, v22.16b
+	and	v10.16b, v10.16b, v20.16b
+	eor	v11.16b, v15.16b, v11.16b
+	eor	v8.16b, v16.16b, v8.16b
+	ldp	q15, q20, [rk, #0]
+	eor	v12.16b, v12.16b, v18.16b
+	eor	v23.16b, v24.16b, v14.16b
+	eor	v10.16b, v10.16b, v22.16b
+	eor	v19.16b, v19.16b, v11.16b
+	eor	v11.16b, v8.16b, v11.16b
+	eor	v8.16b, v9.16b, v8.16b
+	eor	v9.16b, v14.16b, v18.16b
+	eor	v14.16b, v17.16b, v23.16b
+	ldp	q17, q18, [rk, #32]
+	eor	v13.16b, v13.16b, v19.16b
+	eor	v10.16b, v19.16b, v10.16b
+	tbl	v19.16b, {v11.16b}, vr1x.16b
+	tbl	v22.16b, {v9.16b}, vr1x.16b
+	eor	v23.16b, v28.16b, v14.16b
+	eor	v14.16b, v14.16b, v21.16b
+	eor	v12.16b, v12.16b, v13.16b
+	tbl	v13.16b, {v10.16b}, vr1x.16b
+	eor	v11.16b, v11.16b, v19.16b
+	tbl	v21.16b, {v8.16b}, vr1x.16b
+	eor	v16.16b, v23.16b, v16.16b
+	tbl	v24.16b, {v23.16b}, vr1x.16b
+	tbl	v25.16b, {v12.16b}, vr1x.16b
+	tbl	v26.16b, {v14.16b}, vr1x.16b
+	tbl	v27.16b, {v11.16b}, vr2o.16b
+	eor	v8.16b, v8.16b, v21.16b
+	tbl	v28.16b, {v16.16b}, vr1x.16b
+	eor	v23.16b, v23.16b, v24.16b
+	eor	v12.16b, v12.16b, v25.16b
+	eor	v10.16b, v10.16b, v13.16b
+	eor	v9.16b, v9.16b, v22.16b
+	eor	v14.16b, v14.16b, v26.16b
+	eor	v16.16b, v16.16b, v28.16b
+	tbl	v29.16b, {v23.16b}, vr2o.16b
+	tbl	v5.16b, {v8.16b}, vr2o.16b
+	tbl	v3.16b, {v10.16b}, vr2o.16b
+	ldp	q6, q1, [rk, #64]
+	tbl	v0.16b, {v14.16b}, vr2o.16b
+	tbl	v7.16b, {v16.16b}, vr2o.16b
+	eor	v24.16b, v24.16b, v29.16b
+	eor	v19.16b, v19.16b, v27.16b
+	tbl	v27.16b, {v9.16b}, vr2o.16b
+	tbl	v29.16b, {v12.16b}, vr2o.16b
+	eor	v13.16b, v13.16b, v3.16b
+	eor	v28.16b, v28.16b, v7.16b
+	eor	v21.16b, v21.16b, v5.16b
+	eor	v24.16b, v24.16b, v6.16b
+	eor	v22.16b, v22.16b, v27.16b
+	eor	v19.16b, v19.16b, v20.16b
+	eor	v20.16b, v25.16b, v29.16b
+	eor	v18.16b, v28.16b, v18.16b
+	eor	v25.16b, v26.16b, v0.16b
+	ldp	q26, q27, [rk, #96]
+	eor	v13.16b, v13.16b, v17.16b
+	eor	v17.16b, v19.16b, v9.16b
+	eor	v19.16b, v24.16b, v9.16b
+	eor	v18.16b, v18.16b, v9.16b
+	eor	v22.16b, v22.16b, v27.16b
+	eor	v15.16b, v21.16b, v15.16b
+	eor	v20.16b, v20.16b, v1.16b
+	eor	v21.16b, v25.16b, v26.16b
+	eor	v2.16b, v13.16b, v11.16b
+	eor	v4.16b, v19.16b, v16.16b
+	eor	v7.16b, v22.16b, v14.16b
+	eor	v0.16b, v15.16b, v9.16b
+	eor	v1.16b, v17.16b, v8.16b
+	eor	v6.16b, v21.16b, v12.16b
+	eor	v3.16b, v18.16b, v10.16b
+	eor	v5.16b, v20.16b, v23.16b
+	add	rk, rk, #128
+	.endm
+
+	/* even middle encryption round: S-box, MixColumns' (R2' = rev32), key (172 instructions) */
+	.macro	enc_round_even, r1off
+	ldr	q31, [fsidx, #\r1off]		// vr1x: R1' of this round
+	eor	v8.16b, v2.16b, v4.16b
+	eor	v9.16b, v1.16b, v7.16b
+	eor	v10.16b, v4.16b, v5.16b
+	eor	v11.16b, v5.16b, v6.16b
+	eor	v12.16b, v4.16b, v7.16b
+	eor	v13.16b, v2.16b, v7.16b
+	eor	v14.16b, v9.16b, v8.16b
+	eor	v15.16b, v0.16b, v11.16b
+	eor	v16.16b, v13.16b, v10.16b
+	eor	v17.16b, v3.16b, v14.16b
+	eor	v18.16b, v1.16b, v15.16b
+	eor	v19.16b, v7.16b, v15.16b
+	eor	v20.16b, v4.16b, v15.16b
+	and	v21.16b, v8.16b, v16.16b
+	eor	v22.16b, v6.16b, v17.16b
+	eor	v10.16b, v17.16b, v10.16b
+	eor	v17.16b, v2.16b, v17.16b
+	eor	v23.16b, v13.16b, v18.16b
+	and	v24.16b, v18.16b, v15.16b
+	and	v25.16b, v20.16b, v0.16b
+	eor	v26.16b, v12.16b, v22.16b
+	eor	v27.16b, v7.16b, v10.16b
+	eor	v11.16b, v17.16b, v11.16b
+	and	v28.16b, v14.16b, v17.16b
+	eor	v29.16b, v1.16b, v10.16b
+	eor	v5.16b, v0.16b, v17.16b
+	eor	v3.16b, v0.16b, v26.16b
+	and	v6.16b, v9.16b, v27.16b
+	and	v1.16b, v12.16b, v26.16b
+	and	v7.16b, v13.16b, v11.16b
+	eor	v22.16b, v22.16b, v28.16b
+	and	v4.16b, v23.16b, v5.16b
+	and	v2.16b, v19.16b, v3.16b
+	eor	v29.16b, v29.16b, v6.16b
+	eor	v21.16b, v21.16b, v1.16b
+	eor	v25.16b, v25.16b, v28.16b
+	eor	v28.16b, v13.16b, v11.16b
+	eor	v1.16b, v7.16b, v1.16b
+	eor	v6.16b, v2.16b, v6.16b
+	eor	v24.16b, v29.16b, v24.16b
+	eor	v22.16b, v22.16b, v4.16b
+	eor	v25.16b, v25.16b, v28.16b
+	eor	v28.16b, v6.16b, v1.16b
+	eor	v24.16b, v24.16b, v21.16b
+	eor	v21.16b, v22.16b, v21.16b
+	eor	v22.16b, v25.16b, v1.16b
+	eor	v10.16b, v28.16b, v10.16b
+	and	v25.16b, v24.16b, v21.16b
+	eor	v28.16b, v21.16b, v22.16b
+	and	v29.16b, v22.16b, v24.16b
+	and	v21.16b, v21.16b, v10.16b
+	eor	v24.16b, v24.16b, v10.16b
+	eor	v6.16b, v22.16b, v25.16b
+	eor	v1.16b, v10.16b, v25.16b
+	eor	v7.16b, v28.16b, v25.16b
+	and	v21.16b, v28.16b, v21.16b
+	eor	v25.16b, v24.16b, v25.16b
+	and	v6.16b, v6.16b, v24.16b
+	and	v28.16b, v1.16b, v28.16b
+	and	v24.16b, v24.16b, v29.16b
+	eor	v21.16b, v21.16b, v7.16b
+	eor	v10.16b, v10.16b, v6.16b
+	eor	v22.16b, v22.16b, v28.16b
+	eor	v24.16b, v24.16b, v25.16b
+	and	v15.16b, v21.16b, v15.16b
+	and	v18.16b, v21.16b, v18.16b
+	and	v25.16b, v10.16b, v0.16b
+	eor	v28.16b, v22.16b, v10.16b
+	eor	v29.16b, v21.16b, v24.16b
+	eor	v21.16b, v22.16b, v21.16b
+	eor	v6.16b, v10.16b, v24.16b
+	and	v23.16b, v24.16b, v23.16b
+	and	v24.16b, v24.16b, v5.16b
+	and	v12.16b, v28.16b, v12.16b
+	eor	v5.16b, v28.16b, v29.16b
+	and	v11.16b, v29.16b, v11.16b
+	and	v9.16b, v21.16b, v9.16b
+	and	v17.16b, v6.16b, v17.16b
+	and	v14.16b, v6.16b, v14.16b
+	and	v21.16b, v21.16b, v27.16b
+	and	v8.16b, v5.16b, v8.16b
+	and	v16.16b, v5.16b, v16.16b
+	eor	v11.16b, v11.16b, v9.16b
+	eor	v25.16b, v17.16b, v25.16b
+	and	v27.16b, v22.16b, v3.16b
+	and	v26.16b, v28.16b, v26.16b
+	eor	v8.16b, v12.16b, v8.16b
+	eor	v28.16b, v21.16b, v15.16b
+	eor	v11.16b, v15.16b, v11.16b
+	eor	v15.16b, v21.16b, v25.16b
+	and	v19.16b, v22.16b, v19.16b
+	eor	v21.16b, v26.16b, v16.16b
+	eor	v22.16b, v23.16b, v8.16b
+	eor	v8.16b, v18.16b, v8.16b
+	eor	v11.16b, v16.16b, v11.16b
+	eor	v16.16b, v27.16b, v15.16b
+	and	v13.16b, v29.16b, v13.16b
+	eor	v18.16b, v28.16b, v21.16b
+	eor	v14.16b, v14.16b, v22.16b
+	and	v10.16b, v10.16b, v20.16b
+	eor	v11.16b, v15.16b, v11.16b
+	eor	v8.16b, v16.16b, v8.16b
+	ldp	q15, q20, [rk, #0]
+	eor	v12.16b, v12.16b, v18.16b
+	eor	v23.16b, v24.16b, v14.16b
+	eor	v10.16b, v10.16b, v22.16b
+	eor	v19.16b, v19.16b, v11.16b
+	eor	v11.16b, v8.16b, v11.16b
+	eor	v8.16b, v9.16b, v8.16b
+	eor	v9.16b, v14.16b, v18.16b
+	eor	v14.16b, v17.16b, v23.16b
+	ldp	q17, q18, [rk, #32]
+	eor	v13.16b, v13.16b, v19.16b
+	eor	v10.16b, v19.16b, v10.16b
+	tbl	v19.16b, {v11.16b}, vr1x.16b
+	tbl	v22.16b, {v9.16b}, vr1x.16b
+	eor	v23.16b, v28.16b, v14.16b
+	eor	v14.16b, v14.16b, v21.16b
+	eor	v12.16b, v12.16b, v13.16b
+	tbl	v13.16b, {v10.16b}, vr1x.16b
+	eor	v11.16b, v11.16b, v19.16b
+	tbl	v21.16b, {v8.16b}, vr1x.16b
+	eor	v16.16b, v23.16b, v16.16b
+	tbl	v24.16b, {v23.16b}, vr1x.16b
+	tbl	v25.16b, {v12.16b}, vr1x.16b
+	tbl	v26.16b, {v14.16b}, vr1x.16b
+	rev32	v27.8h, v11.8h
+	eor	v8.16b, v8.16b, v21.16b
+	tbl	v28.16b, {v16.16b}, vr1x.16b
+	eor	v23.16b, v23.16b, v24.16b
+	eor	v12.16b, v12.16b, v25.16b
+	eor	v10.16b, v10.16b, v13.16b
+	eor	v9.16b, v9.16b, v22.16b
+	eor	v14.16b, v14.16b, v26.16b
+	eor	v16.16b, v16.16b, v28.16b
+	rev32	v29.8h, v23.8h
+	rev32	v5.8h, v8.8h
+	rev32	v3.8h, v10.8h
+	ldp	q6, q1, [rk, #64]
+	rev32	v0.8h, v14.8h
+	rev32	v7.8h, v16.8h
+	eor	v24.16b, v24.16b, v29.16b
+	eor	v19.16b, v19.16b, v27.16b
+	rev32	v27.8h, v9.8h
+	rev32	v29.8h, v12.8h
+	eor	v13.16b, v13.16b, v3.16b
+	eor	v28.16b, v28.16b, v7.16b
+	eor	v21.16b, v21.16b, v5.16b
+	eor	v24.16b, v24.16b, v6.16b
+	eor	v22.16b, v22.16b, v27.16b
+	eor	v19.16b, v19.16b, v20.16b
+	eor	v20.16b, v25.16b, v29.16b
+	eor	v18.16b, v28.16b, v18.16b
+	eor	v25.16b, v26.16b, v0.16b
+	ldp	q26, q27, [rk, #96]
+	eor	v13.16b, v13.16b, v17.16b
+	eor	v17.16b, v19.16b, v9.16b
+	eor	v19.16b, v24.16b, v9.16b
+	eor	v18.16b, v18.16b, v9.16b
+	eor	v22.16b, v22.16b, v27.16b
+	eor	v15.16b, v21.16b, v15.16b
+	eor	v20.16b, v20.16b, v1.16b
+	eor	v21.16b, v25.16b, v26.16b
+	eor	v2.16b, v13.16b, v11.16b
+	eor	v4.16b, v19.16b, v16.16b
+	eor	v7.16b, v22.16b, v14.16b
+	eor	v0.16b, v15.16b, v9.16b
+	eor	v1.16b, v17.16b, v8.16b
+	eor	v6.16b, v21.16b, v12.16b
+	eor	v3.16b, v18.16b, v10.16b
+	eor	v5.16b, v20.16b, v23.16b
+	add	rk, rk, #128
+	.endm
+
+	/* last encryption round: S-box, key, SR^Nr (136 instructions) */
+	.macro	enc_last
+	eor	v8.16b, v1.16b, v7.16b
+	eor	v9.16b, v2.16b, v4.16b
+	eor	v10.16b, v4.16b, v5.16b
+	eor	v11.16b, v5.16b, v6.16b
+	eor	v12.16b, v4.16b, v7.16b
+	eor	v13.16b, v2.16b, v7.16b
+	eor	v14.16b, v8.16b, v9.16b
+	eor	v15.16b, v0.16b, v11.16b
+	eor	v16.16b, v13.16b, v10.16b
+	eor	v17.16b, v3.16b, v14.16b
+	eor	v18.16b, v1.16b, v15.16b
 	eor	v19.16b, v4.16b, v15.16b
 	eor	v20.16b, v7.16b, v15.16b
-	and	v21.16b, v8.16b, v16.16b
+	and	v21.16b, v9.16b, v16.16b
 	eor	v22.16b, v6.16b, v17.16b
 	eor	v10.16b, v17.16b, v10.16b
 	eor	v17.16b, v2.16b, v17.16b
@@ -447,125 +642,126 @@
 	and	v25.16b, v18.16b, v15.16b
 	eor	v26.16b, v12.16b, v22.16b
 	eor	v27.16b, v7.16b, v10.16b
-	eor	v11.16b, v17.16b, v11.16b
 	eor	v28.16b, v0.16b, v17.16b
-	and	v29.16b, v14.16b, v17.16b
-	eor	v3.16b, v1.16b, v10.16b
-	eor	v1.16b, v0.16b, v26.16b
-	and	v4.16b, v9.16b, v27.16b
-	and	v7.16b, v13.16b, v11.16b
-	and	v6.16b, v23.16b, v28.16b
-	and	v2.16b, v12.16b, v26.16b
-	eor	v22.16b, v22.16b, v29.16b
-	and	v5.16b, v20.16b, v1.16b
-	eor	v3.16b, v3.16b, v4.16b
-	eor	v24.16b, v24.16b, v29.16b
-	eor	v29.16b, v13.16b, v11.16b
-	eor	v21.16b, v21.16b, v2.16b
-	eor	v7.16b, v7.16b, v2.16b
-	eor	v4.16b, v5.16b, v4.16b
-	eor	v25.16b, v3.16b, v25.16b
-	eor	v22.16b, v22.16b, v6.16b
-	eor	v24.16b, v24.16b, v29.16b
-	eor	v29.16b, v4.16b, v7.16b
-	eor	v25.16b, v25.16b, v21.16b
-	eor	v21.16b, v22.16b, v21.16b
-	eor	v22.16b, v24.16b, v7.16b
+	eor	v29.16b, v1.16b, v10.16b
+	and	v3.16b, v14.16b, v17.16b
+	eor	v11.16b, v17.16b, v11.16b
+	eor	v5.16b, v0.16b, v26.16b
+	and	v7.16b, v8.16b, v27.16b
+	and	v4.16b, v12.16b, v26.16b
+	and	v2.16b, v23.16b, v28.16b
+	eor	v22.16b, v22.16b, v3.16b
+	and	v6.16b, v13.16b, v11.16b
+	eor	v24.16b, v24.16b, v3.16b
+	and	v3.16b, v20.16b, v5.16b
+	eor	v29.16b, v29.16b, v7.16b
+	eor	v21.16b, v21.16b, v4.16b
+	eor	v22.16b, v22.16b, v2.16b
+	eor	v2.16b, v13.16b, v11.16b
+	eor	v4.16b, v6.16b, v4.16b
+	eor	v3.16b, v3.16b, v7.16b
+	eor	v25.16b, v29.16b, v25.16b
+	eor	v22.16b, v22.16b, v21.16b
+	eor	v24.16b, v24.16b, v2.16b
+	eor	v29.16b, v3.16b, v4.16b
+	eor	v21.16b, v25.16b, v21.16b
+	eor	v24.16b, v24.16b, v4.16b
 	eor	v10.16b, v29.16b, v10.16b
-	and	v24.16b, v25.16b, v21.16b
-	eor	v29.16b, v21.16b, v22.16b
-	and	v3.16b, v22.16b, v25.16b
-	and	v21.16b, v21.16b, v10.16b
-	eor	v25.16b, v25.16b, v10.16b
-	eor	v4.16b, v10.16b, v24.16b
-	eor	v7.16b, v22.16b, v24.16b
-	eor	v6.16b, v29.16b, v24.16b
-	and	v21.16b, v29.16b, v21.16b
-	and	v3.16b, v25.16b, v3.16b
-	and	v29.16b, v4.16b, v29.16b
-	eor	v24.16b, v25.16b, v24.16b
-	and	v25.16b, v7.16b, v25.16b
-	eor	v21.16b, v21.16b, v6.16b
-	eor	v22.16b, v22.16b, v29.16b
-	eor	v24.16b, v3.16b, v24.16b
-	eor	v10.16b, v10.16b, v25.16b
-	and	v15.16b, v21.16b, v15.16b
-	and	v18.16b, v21.16b, v18.16b
-	eor	v25.16b, v22.16b, v21.16b
-	eor	v21.16b, v21.16b, v24.16b
-	eor	v29.16b, v22.16b, v10.16b
-	eor	v3.16b, v10.16b, v24.16b
-	and	v0.16b, v10.16b, v0.16b
-	and	v23.16b, v24.16b, v23.16b
-	and	v9.16b, v25.16b, v9.16b
-	and	v11.16b, v21.16b, v11.16b
-	eor	v4.16b, v29.16b, v21.16b
-	and	v12.16b, v29.16b, v12.16b
-	and	v17.16b, v3.16b, v17.16b
-	and	v25.16b, v25.16b, v27.16b
-	and	v14.16b, v3.16b, v14.16b
-	eor	v11.16b, v11.16b, v9.16b
-	and	v8.16b, v4.16b, v8.16b
+	and	v25.16b, v21.16b, v22.16b
+	and	v29.16b, v24.16b, v21.16b
+	eor	v3.16b, v22.16b, v24.16b
+	and	v22.16b, v22.16b, v10.16b
+	eor	v21.16b, v21.16b, v10.16b
+	eor	v7.16b, v10.16b, v25.16b
+	eor	v4.16b, v24.16b, v25.16b
+	eor	v2.16b, v3.16b, v25.16b
+	and	v22.16b, v3.16b, v22.16b
+	eor	v25.16b, v21.16b, v25.16b
+	and	v29.16b, v21.16b, v29.16b
+	and	v21.16b, v4.16b, v21.16b
+	and	v3.16b, v7.16b, v3.16b
+	eor	v22.16b, v22.16b, v2.16b
+	eor	v25.16b, v29.16b, v25.16b
+	eor	v10.16b, v10.16b, v21.16b
+	eor	v21.16b, v24.16b, v3.16b
+	and	v15.16b, v22.16b, v15.16b
+	and	v18.16b, v22.16b, v18.16b
+	eor	v24.16b, v22.16b, v25.16b
+	eor	v29.16b, v10.16b, v25.16b
+	eor	v3.16b, v21.16b, v10.16b
+	eor	v22.16b, v21.16b, v22.16b
+	and	v23.16b, v25.16b, v23.16b
+	and	v7.16b, v10.16b, v0.16b
+	and	v11.16b, v24.16b, v11.16b
+	and	v17.16b, v29.16b, v17.16b
+	eor	v4.16b, v3.16b, v24.16b
+	and	v8.16b, v22.16b, v8.16b
+	and	v12.16b, v3.16b, v12.16b
+	and	v22.16b, v22.16b, v27.16b
+	and	v14.16b, v29.16b, v14.16b
+	eor	v27.16b, v17.16b, v7.16b
+	and	v9.16b, v4.16b, v9.16b
+	eor	v11.16b, v11.16b, v8.16b
 	and	v16.16b, v4.16b, v16.16b
-	eor	v27.16b, v17.16b, v0.16b
-	and	v24.16b, v24.16b, v28.16b
-	and	v26.16b, v29.16b, v26.16b
+	and	v26.16b, v3.16b, v26.16b
+	and	v25.16b, v25.16b, v28.16b
+	eor	v27.16b, v22.16b, v27.16b
+	eor	v9.16b, v12.16b, v9.16b
 	eor	v11.16b, v15.16b, v11.16b
-	eor	v8.16b, v12.16b, v8.16b
-	eor	v15.16b, v25.16b, v15.16b
-	eor	v25.16b, v25.16b, v27.16b
-	and	v20.16b, v22.16b, v20.16b
-	and	v22.16b, v22.16b, v1.16b
+	and	v28.16b, v21.16b, v5.16b
+	eor	v26.16b, v26.16b, v16.16b
+	and	v20.16b, v21.16b, v20.16b
+	eor	v15.16b, v22.16b, v15.16b
+	eor	v21.16b, v23.16b, v9.16b
 	eor	v11.16b, v16.16b, v11.16b
-	eor	v23.16b, v23.16b, v8.16b
-	eor	v16.16b, v26.16b, v16.16b
-	and	v13.16b, v21.16b, v13.16b
+	and	v13.16b, v24.16b, v13.16b
+	eor	v9.16b, v18.16b, v9.16b
+	eor	v16.16b, v28.16b, v27.16b
 	and	v10.16b, v10.16b, v19.16b
-	eor	v19.16b, v22.16b, v25.16b
-	eor	v11.16b, v25.16b, v11.16b
-	eor	v14.16b, v14.16b, v23.16b
-	eor	v21.16b, v15.16b, v16.16b
-	eor	v8.16b, v18.16b, v8.16b
-	eor	v10.16b, v10.16b, v23.16b
-	ldp	q18, q22, [rk, #0]
-	eor	v20.16b, v20.16b, v11.16b
-	eor	v23.16b, v24.16b, v14.16b
-	eor	v12.16b, v12.16b, v21.16b
-	eor	v8.16b, v19.16b, v8.16b
-	ldp	q24, q25, [rk, #32]
 	eor	v14.16b, v14.16b, v21.16b
+	eor	v11.16b, v27.16b, v11.16b
+	eor	v18.16b, v15.16b, v26.16b
+	ldp	q19, q22, [rk, #0]
+	eor	v9.16b, v16.16b, v9.16b
+	eor	v10.16b, v10.16b, v21.16b
+	eor	v21.16b, v25.16b, v14.16b
+	eor	v20.16b, v20.16b, v11.16b
+	ldp	q23, q24, [rk, #32]
+	eor	v12.16b, v12.16b, v18.16b
+	eor	v14.16b, v14.16b, v18.16b
+	eor	v11.16b, v9.16b, v11.16b
+	eor	v17.16b, v17.16b, v21.16b
 	eor	v13.16b, v13.16b, v20.16b
-	eor	v17.16b, v17.16b, v23.16b
+	ldp	q18, q21, [rk, #64]
 	eor	v10.16b, v20.16b, v10.16b
-	eor	v11.16b, v8.16b, v11.16b
-	eor	v8.16b, v9.16b, v8.16b
-	ldp	q9, q20, [rk, #64]
+	eor	v8.16b, v8.16b, v9.16b
+	eor	v9.16b, v11.16b, v22.16b
+	eor	v11.16b, v15.16b, v17.16b
+	eor	v15.16b, v17.16b, v26.16b
 	eor	v12.16b, v12.16b, v13.16b
-	eor	v13.16b, v15.16b, v17.16b
-	eor	v15.16b, v17.16b, v16.16b
-	tbl	v11.16b, {v11.16b}, vsr.16b
-	tbl	v10.16b, {v10.16b}, vsr.16b
-	tbl	v8.16b, {v8.16b}, vsr.16b
-	tbl	v12.16b, {v12.16b}, vsr.16b
-	eor	v16.16b, v13.16b, v19.16b
-	tbl	v15.16b, {v15.16b}, vsr.16b
-	tbl	v13.16b, {v13.16b}, vsr.16b
-	tbl	v14.16b, {v14.16b}, vsr.16b
-	ldp	q17, q19, [rk, #96]
-	eor	v5.16b, v12.16b, v20.16b
-	tbl	v12.16b, {v16.16b}, vsr.16b
-	eor	v2.16b, v10.16b, v24.16b
-	eor	v6.16b, v15.16b, v17.16b
-	eor	v7.16b, v14.16b, v19.16b
-	eor	v4.16b, v13.16b, v9.16b
-	eor	v1.16b, v11.16b, v22.16b
-	eor	v3.16b, v12.16b, v25.16b
-	eor	v0.16b, v8.16b, v18.16b
+	ldp	q13, q17, [rk, #96]
+	eor	v8.16b, v8.16b, v19.16b
+	eor	v10.16b, v10.16b, v23.16b
+	eor	v16.16b, v11.16b, v16.16b
+	eor	v13.16b, v15.16b, v13.16b
+	eor	v11.16b, v11.16b, v18.16b
+	eor	v14.16b, v14.16b, v17.16b
+	eor	v12.16b, v12.16b, v21.16b
+	tbl	v1.16b, {v9.16b}, vsrn.16b
+	eor	v9.16b, v16.16b, v24.16b
+	tbl	v6.16b, {v13.16b}, vsrn.16b
+	tbl	v0.16b, {v8.16b}, vsrn.16b
+	tbl	v2.16b, {v10.16b}, vsrn.16b
+	tbl	v4.16b, {v11.16b}, vsrn.16b
+	tbl	v7.16b, {v14.16b}, vsrn.16b
+	tbl	v5.16b, {v12.16b}, vsrn.16b
+	tbl	v3.16b, {v9.16b}, vsrn.16b
 	add	rk, rk, #128
 	.endm
 
-	/* one middle decryption round: InvS-box, InvShiftRows, AddRoundKey, InvMixColumns (212 instructions) */
-	.macro	dec_round
+	/* odd middle decryption round: InvS-box, key, InvMixColumns' (tbl) (205 instructions) */
+	.macro	dec_round_odd, r1off
+	ldr	q31, [fsidx, #\r1off]		// vr1x: R1' of this round
 	eor	v8.16b, v3.16b, v4.16b
 	eor	v9.16b, v4.16b, v6.16b
 	eor	v10.16b, v0.16b, v5.16b
@@ -590,59 +786,59 @@
 	eor	v27.16b, v20.16b, v12.16b
 	eor	v28.16b, v18.16b, v21.16b
 	eor	v29.16b, v5.16b, v20.16b
-	and	v6.16b, v24.16b, v20.16b
-	eor	v0.16b, v5.16b, v8.16b
-	and	v4.16b, v18.16b, v26.16b
-	eor	v2.16b, v8.16b, v27.16b
-	eor	v1.16b, v17.16b, v27.16b
-	and	v5.16b, v28.16b, v22.16b
+	and	v1.16b, v24.16b, v20.16b
+	eor	v2.16b, v5.16b, v8.16b
+	and	v0.16b, v18.16b, v26.16b
+	eor	v5.16b, v8.16b, v27.16b
+	eor	v3.16b, v17.16b, v27.16b
+	and	v4.16b, v28.16b, v22.16b
 	and	v7.16b, v29.16b, v12.16b
-	and	v3.16b, v8.16b, v27.16b
-	eor	v10.16b, v10.16b, v4.16b
-	eor	v6.16b, v6.16b, v4.16b
-	and	v4.16b, v21.16b, v1.16b
-	eor	v2.16b, v2.16b, v5.16b
-	eor	v5.16b, v7.16b, v5.16b
-	eor	v23.16b, v23.16b, v3.16b
+	and	v6.16b, v8.16b, v27.16b
+	eor	v10.16b, v10.16b, v0.16b
+	eor	v1.16b, v1.16b, v0.16b
+	and	v0.16b, v21.16b, v3.16b
+	eor	v5.16b, v5.16b, v4.16b
+	eor	v4.16b, v7.16b, v4.16b
+	eor	v23.16b, v23.16b, v6.16b
 	eor	v10.16b, v10.16b, v19.16b
-	eor	v19.16b, v4.16b, v3.16b
-	eor	v25.16b, v2.16b, v25.16b
-	eor	v13.16b, v5.16b, v13.16b
-	eor	v6.16b, v6.16b, v23.16b
+	eor	v19.16b, v0.16b, v6.16b
+	eor	v25.16b, v5.16b, v25.16b
+	eor	v13.16b, v4.16b, v13.16b
+	eor	v1.16b, v1.16b, v23.16b
 	eor	v10.16b, v10.16b, v19.16b
 	eor	v19.16b, v25.16b, v19.16b
 	eor	v13.16b, v13.16b, v23.16b
-	eor	v23.16b, v6.16b, v0.16b
+	eor	v23.16b, v1.16b, v2.16b
 	and	v25.16b, v10.16b, v19.16b
-	and	v6.16b, v13.16b, v10.16b
+	and	v1.16b, v13.16b, v10.16b
 	eor	v10.16b, v10.16b, v23.16b
-	and	v0.16b, v19.16b, v23.16b
+	and	v2.16b, v19.16b, v23.16b
 	eor	v19.16b, v19.16b, v13.16b
-	eor	v4.16b, v13.16b, v25.16b
-	eor	v2.16b, v23.16b, v25.16b
-	and	v6.16b, v10.16b, v6.16b
-	eor	v5.16b, v10.16b, v25.16b
+	eor	v0.16b, v13.16b, v25.16b
+	eor	v5.16b, v23.16b, v25.16b
+	and	v1.16b, v10.16b, v1.16b
+	eor	v4.16b, v10.16b, v25.16b
 	eor	v25.16b, v19.16b, v25.16b
-	and	v0.16b, v19.16b, v0.16b
-	and	v10.16b, v4.16b, v10.16b
-	and	v19.16b, v2.16b, v19.16b
-	eor	v6.16b, v6.16b, v5.16b
-	eor	v25.16b, v0.16b, v25.16b
+	and	v2.16b, v19.16b, v2.16b
+	and	v10.16b, v0.16b, v10.16b
+	and	v19.16b, v5.16b, v19.16b
+	eor	v1.16b, v1.16b, v4.16b
+	eor	v25.16b, v2.16b, v25.16b
 	eor	v10.16b, v23.16b, v10.16b
 	eor	v13.16b, v13.16b, v19.16b
-	and	v15.16b, v6.16b, v15.16b
-	and	v16.16b, v6.16b, v16.16b
-	eor	v19.16b, v25.16b, v6.16b
-	eor	v23.16b, v10.16b, v6.16b
-	eor	v6.16b, v13.16b, v25.16b
-	eor	v0.16b, v13.16b, v10.16b
+	and	v15.16b, v1.16b, v15.16b
+	and	v16.16b, v1.16b, v16.16b
+	eor	v19.16b, v25.16b, v1.16b
+	eor	v23.16b, v10.16b, v1.16b
+	eor	v1.16b, v13.16b, v25.16b
+	eor	v2.16b, v13.16b, v10.16b
 	and	v12.16b, v10.16b, v12.16b
 	and	v14.16b, v25.16b, v14.16b
 	and	v17.16b, v19.16b, v17.16b
 	and	v11.16b, v19.16b, v11.16b
-	and	v26.16b, v6.16b, v26.16b
-	and	v27.16b, v0.16b, v27.16b
-	and	v8.16b, v0.16b, v8.16b
+	and	v26.16b, v1.16b, v26.16b
+	and	v27.16b, v2.16b, v27.16b
+	and	v8.16b, v2.16b, v8.16b
 	and	v9.16b, v25.16b, v9.16b
 	eor	v12.16b, v12.16b, v17.16b
 	and	v25.16b, v23.16b, v28.16b
@@ -650,10 +846,10 @@
 	and	v24.16b, v13.16b, v24.16b
 	eor	v28.16b, v27.16b, v8.16b
 	eor	v29.16b, v26.16b, v14.16b
-	and	v18.16b, v6.16b, v18.16b
+	and	v18.16b, v1.16b, v18.16b
 	eor	v25.16b, v25.16b, v11.16b
-	eor	v19.16b, v0.16b, v19.16b
-	eor	v6.16b, v16.16b, v9.16b
+	eor	v19.16b, v2.16b, v19.16b
+	eor	v1.16b, v16.16b, v9.16b
 	eor	v15.16b, v15.16b, v12.16b
 	eor	v24.16b, v24.16b, v29.16b
 	and	v13.16b, v13.16b, v20.16b
@@ -666,123 +862,116 @@
 	eor	v9.16b, v9.16b, v18.16b
 	eor	v14.16b, v20.16b, v14.16b
 	eor	v8.16b, v25.16b, v8.16b
-	eor	v17.16b, v6.16b, v24.16b
-	and	v18.16b, v19.16b, v1.16b
-	eor	v19.16b, v26.16b, v13.16b
+	eor	v17.16b, v1.16b, v24.16b
+	ldp	q18, q21, [rk, #0]
+	eor	v22.16b, v26.16b, v13.16b
 	eor	v15.16b, v15.16b, v9.16b
 	eor	v13.16b, v13.16b, v14.16b
 	eor	v14.16b, v27.16b, v8.16b
 	eor	v17.16b, v10.16b, v17.16b
-	eor	v11.16b, v18.16b, v11.16b
-	ldp	q21, q22, [rk, #0]
-	eor	v19.16b, v15.16b, v19.16b
-	eor	v16.16b, v16.16b, v13.16b
-	eor	v18.16b, v18.16b, v29.16b
+	and	v19.16b, v19.16b, v3.16b
 	ldp	q23, q24, [rk, #32]
-	eor	v14.16b, v17.16b, v14.16b
+	eor	v22.16b, v15.16b, v22.16b
+	eor	v16.16b, v16.16b, v13.16b
 	eor	v9.16b, v9.16b, v13.16b
-	tbl	v13.16b, {v19.16b}, vsr.16b
-	ldp	q19, q25, [rk, #64]
-	eor	v10.16b, v10.16b, v11.16b
-	eor	v11.16b, v15.16b, v18.16b
-	tbl	v14.16b, {v14.16b}, vsr.16b
-	ldp	q18, q26, [rk, #96]
+	ldp	q13, q25, [rk, #64]
+	eor	v11.16b, v19.16b, v11.16b
+	eor	v19.16b, v19.16b, v29.16b
+	eor	v14.16b, v17.16b, v14.16b
+	ldp	q26, q27, [rk, #96]
 	eor	v16.16b, v15.16b, v16.16b
 	eor	v12.16b, v20.16b, v12.16b
+	eor	v10.16b, v10.16b, v11.16b
+	eor	v11.16b, v15.16b, v19.16b
+	eor	v14.16b, v14.16b, v26.16b
+	eor	v19.16b, v22.16b, v27.16b
+	eor	v16.16b, v16.16b, v23.16b
+	eor	v8.16b, v8.16b, v18.16b
 	eor	v9.16b, v9.16b, v10.16b
-	tbl	v10.16b, {v11.16b}, vsr.16b
-	eor	v11.16b, v13.16b, v26.16b
-	tbl	v8.16b, {v8.16b}, vsr.16b
-	tbl	v13.16b, {v16.16b}, vsr.16b
-	eor	v14.16b, v14.16b, v18.16b
-	eor	v16.16b, v15.16b, v17.16b
-	tbl	v9.16b, {v9.16b}, vsr.16b
-	eor	v10.16b, v10.16b, v22.16b
-	eor	v12.16b, v15.16b, v12.16b
-	eor	v13.16b, v13.16b, v23.16b
-	rev32	v15.8h, v14.8h
-	rev32	v17.8h, v11.8h
-	tbl	v16.16b, {v16.16b}, vsr.16b
-	rev32	v18.8h, v10.8h
-	tbl	v12.16b, {v12.16b}, vsr.16b
+	eor	v10.16b, v11.16b, v21.16b
+	tbl	v11.16b, {v14.16b}, vr2o.16b
+	tbl	v18.16b, {v19.16b}, vr2o.16b
+	eor	v17.16b, v15.16b, v17.16b
+	tbl	v20.16b, {v16.16b}, vr2o.16b
 	eor	v9.16b, v9.16b, v24.16b
-	eor	v15.16b, v14.16b, v15.16b
-	eor	v17.16b, v11.16b, v17.16b
-	eor	v8.16b, v8.16b, v21.16b
-	rev32	v20.8h, v13.8h
+	tbl	v21.16b, {v10.16b}, vr2o.16b
+	eor	v12.16b, v15.16b, v12.16b
+	eor	v15.16b, v19.16b, v18.16b
+	eor	v11.16b, v14.16b, v11.16b
+	eor	v17.16b, v17.16b, v25.16b
+	tbl	v18.16b, {v8.16b}, vr2o.16b
+	tbl	v22.16b, {v9.16b}, vr2o.16b
+	eor	v21.16b, v10.16b, v21.16b
+	eor	v12.16b, v12.16b, v13.16b
+	eor	v13.16b, v11.16b, v15.16b
+	eor	v20.16b, v16.16b, v20.16b
+	tbl	v23.16b, {v17.16b}, vr2o.16b
+	eor	v18.16b, v8.16b, v18.16b
+	eor	v21.16b, v21.16b, v11.16b
+	tbl	v24.16b, {v12.16b}, vr2o.16b
+	eor	v22.16b, v9.16b, v22.16b
+	eor	v20.16b, v20.16b, v13.16b
+	eor	v10.16b, v10.16b, v13.16b
+	eor	v13.16b, v18.16b, v15.16b
+	eor	v9.16b, v9.16b, v21.16b
+	eor	v18.16b, v12.16b, v24.16b
+	eor	v15.16b, v22.16b, v15.16b
+	eor	v12.16b, v12.16b, v20.16b
+	eor	v20.16b, v17.16b, v23.16b
+	tbl	v21.16b, {v10.16b}, vr1x.16b
+	tbl	v22.16b, {v9.16b}, vr1x.16b
+	eor	v8.16b, v8.16b, v11.16b
+	eor	v11.16b, v17.16b, v15.16b
+	eor	v13.16b, v16.16b, v13.16b
+	eor	v15.16b, v19.16b, v20.16b
+	eor	v14.16b, v14.16b, v18.16b
+	eor	v10.16b, v10.16b, v21.16b
+	tbl	v16.16b, {v12.16b}, vr1x.16b
+	tbl	v17.16b, {v11.16b}, vr1x.16b
+	tbl	v18.16b, {v13.16b}, vr1x.16b
+	eor	v9.16b, v9.16b, v22.16b
+	tbl	v19.16b, {v14.16b}, vr1x.16b
+	tbl	v20.16b, {v8.16b}, vr1x.16b
+	eor	v12.16b, v12.16b, v16.16b
+	tbl	v23.16b, {v15.16b}, vr1x.16b
+	eor	v13.16b, v13.16b, v18.16b
+	tbl	v24.16b, {v10.16b}, vr2o.16b
+	eor	v14.16b, v14.16b, v19.16b
+	eor	v8.16b, v8.16b, v20.16b
+	eor	v11.16b, v11.16b, v17.16b
+	tbl	v25.16b, {v12.16b}, vr2o.16b
+	eor	v15.16b, v15.16b, v23.16b
+	tbl	v26.16b, {v9.16b}, vr2o.16b
+	tbl	v27.16b, {v13.16b}, vr2o.16b
+	eor	v21.16b, v21.16b, v24.16b
+	tbl	v24.16b, {v11.16b}, vr2o.16b
+	tbl	v28.16b, {v14.16b}, vr2o.16b
+	tbl	v29.16b, {v8.16b}, vr2o.16b
+	tbl	v1.16b, {v15.16b}, vr2o.16b
 	eor	v16.16b, v16.16b, v25.16b
-	rev32	v21.8h, v9.8h
-	eor	v12.16b, v12.16b, v19.16b
-	eor	v19.16b, v15.16b, v17.16b
-	rev32	v22.8h, v8.8h
-	eor	v20.16b, v13.16b, v20.16b
-	eor	v18.16b, v10.16b, v18.16b
-	eor	v21.16b, v9.16b, v21.16b
-	rev32	v23.8h, v12.8h
-	rev32	v24.8h, v16.8h
-	eor	v22.16b, v8.16b, v22.16b
-	eor	v20.16b, v20.16b, v19.16b
-	eor	v18.16b, v18.16b, v15.16b
-	eor	v21.16b, v21.16b, v17.16b
-	eor	v10.16b, v10.16b, v19.16b
-	eor	v19.16b, v16.16b, v24.16b
-	eor	v17.16b, v22.16b, v17.16b
-	eor	v20.16b, v12.16b, v20.16b
-	eor	v9.16b, v9.16b, v18.16b
-	eor	v12.16b, v12.16b, v23.16b
-	tbl	v18.16b, {v10.16b}, vr1.16b
-	eor	v16.16b, v16.16b, v21.16b
-	eor	v13.16b, v13.16b, v17.16b
-	eor	v8.16b, v8.16b, v15.16b
-	tbl	v15.16b, {v9.16b}, vr1.16b
-	eor	v12.16b, v14.16b, v12.16b
-	tbl	v14.16b, {v20.16b}, vr1.16b
-	eor	v11.16b, v11.16b, v19.16b
-	tbl	v17.16b, {v13.16b}, vr1.16b
-	tbl	v19.16b, {v8.16b}, vr1.16b
-	eor	v9.16b, v9.16b, v15.16b
-	tbl	v21.16b, {v12.16b}, vr1.16b
-	eor	v20.16b, v20.16b, v14.16b
-	tbl	v22.16b, {v16.16b}, vr1.16b
-	tbl	v23.16b, {v11.16b}, vr1.16b
-	eor	v10.16b, v10.16b, v18.16b
-	eor	v13.16b, v13.16b, v17.16b
-	eor	v8.16b, v8.16b, v19.16b
-	rev32	v24.8h, v20.8h
-	eor	v16.16b, v16.16b, v22.16b
-	rev32	v25.8h, v9.8h
-	rev32	v26.8h, v10.8h
-	eor	v12.16b, v12.16b, v21.16b
-	eor	v11.16b, v11.16b, v23.16b
-	rev32	v27.8h, v13.8h
-	rev32	v28.8h, v8.8h
-	eor	v15.16b, v15.16b, v25.16b
-	eor	v14.16b, v14.16b, v24.16b
-	rev32	v24.8h, v16.8h
-	rev32	v25.8h, v11.8h
-	eor	v18.16b, v18.16b, v26.16b
-	eor	v17.16b, v17.16b, v27.16b
-	rev32	v26.8h, v12.8h
-	eor	v15.16b, v15.16b, v11.16b
-	eor	v22.16b, v22.16b, v24.16b
-	eor	v23.16b, v23.16b, v25.16b
-	eor	v14.16b, v14.16b, v11.16b
-	eor	v18.16b, v18.16b, v11.16b
+	eor	v22.16b, v22.16b, v26.16b
+	eor	v18.16b, v18.16b, v27.16b
 	eor	v19.16b, v19.16b, v28.16b
-	eor	v21.16b, v21.16b, v26.16b
-	eor	v3.16b, v15.16b, v13.16b
-	eor	v7.16b, v23.16b, v12.16b
-	eor	v5.16b, v22.16b, v20.16b
-	eor	v1.16b, v18.16b, v8.16b
-	eor	v2.16b, v17.16b, v10.16b
-	eor	v4.16b, v14.16b, v9.16b
-	eor	v0.16b, v19.16b, v11.16b
-	eor	v6.16b, v21.16b, v16.16b
+	eor	v21.16b, v21.16b, v15.16b
+	eor	v23.16b, v23.16b, v1.16b
+	eor	v16.16b, v16.16b, v15.16b
+	eor	v22.16b, v22.16b, v15.16b
+	eor	v17.16b, v17.16b, v24.16b
+	eor	v20.16b, v20.16b, v29.16b
+	eor	v6.16b, v19.16b, v11.16b
+	eor	v7.16b, v23.16b, v14.16b
+	eor	v4.16b, v16.16b, v9.16b
+	eor	v3.16b, v22.16b, v13.16b
+	eor	v5.16b, v17.16b, v12.16b
+	eor	v0.16b, v20.16b, v15.16b
+	eor	v2.16b, v18.16b, v10.16b
+	eor	v1.16b, v21.16b, v8.16b
 	add	rk, rk, #128
 	.endm
 
-	/* the last decryption round: InvS-box, InvShiftRows, AddRoundKey (140 instructions) */
-	.macro	dec_last
+	/* even middle decryption round: InvS-box, key, InvMixColumns' (rev32) (205 instructions) */
+	.macro	dec_round_even, r1off
+	ldr	q31, [fsidx, #\r1off]		// vr1x: R1' of this round
 	eor	v8.16b, v3.16b, v4.16b
 	eor	v9.16b, v4.16b, v6.16b
 	eor	v10.16b, v0.16b, v5.16b
@@ -807,122 +996,331 @@
 	eor	v27.16b, v20.16b, v12.16b
 	eor	v28.16b, v18.16b, v21.16b
 	eor	v29.16b, v5.16b, v20.16b
-	and	v6.16b, v24.16b, v20.16b
-	eor	v0.16b, v5.16b, v8.16b
-	and	v2.16b, v18.16b, v26.16b
+	and	v1.16b, v24.16b, v20.16b
+	eor	v2.16b, v5.16b, v8.16b
+	and	v0.16b, v18.16b, v26.16b
 	eor	v5.16b, v8.16b, v27.16b
-	eor	v7.16b, v17.16b, v27.16b
-	and	v3.16b, v28.16b, v22.16b
-	and	v4.16b, v29.16b, v12.16b
-	and	v1.16b, v8.16b, v27.16b
-	eor	v10.16b, v10.16b, v2.16b
-	eor	v6.16b, v6.16b, v2.16b
-	and	v2.16b, v21.16b, v7.16b
-	eor	v5.16b, v5.16b, v3.16b
-	eor	v3.16b, v4.16b, v3.16b
-	eor	v23.16b, v23.16b, v1.16b
+	eor	v3.16b, v17.16b, v27.16b
+	and	v4.16b, v28.16b, v22.16b
+	and	v7.16b, v29.16b, v12.16b
+	and	v6.16b, v8.16b, v27.16b
+	eor	v10.16b, v10.16b, v0.16b
+	eor	v1.16b, v1.16b, v0.16b
+	and	v0.16b, v21.16b, v3.16b
+	eor	v5.16b, v5.16b, v4.16b
+	eor	v4.16b, v7.16b, v4.16b
+	eor	v23.16b, v23.16b, v6.16b
 	eor	v10.16b, v10.16b, v19.16b
-	eor	v19.16b, v2.16b, v1.16b
+	eor	v19.16b, v0.16b, v6.16b
 	eor	v25.16b, v5.16b, v25.16b
-	eor	v13.16b, v3.16b, v13.16b
-	eor	v6.16b, v6.16b, v23.16b
+	eor	v13.16b, v4.16b, v13.16b
+	eor	v1.16b, v1.16b, v23.16b
 	eor	v10.16b, v10.16b, v19.16b
 	eor	v19.16b, v25.16b, v19.16b
 	eor	v13.16b, v13.16b, v23.16b
-	eor	v23.16b, v6.16b, v0.16b
+	eor	v23.16b, v1.16b, v2.16b
 	and	v25.16b, v10.16b, v19.16b
-	and	v6.16b, v13.16b, v10.16b
+	and	v1.16b, v13.16b, v10.16b
 	eor	v10.16b, v10.16b, v23.16b
-	and	v0.16b, v19.16b, v23.16b
+	and	v2.16b, v19.16b, v23.16b
 	eor	v19.16b, v19.16b, v13.16b
-	eor	v2.16b, v13.16b, v25.16b
+	eor	v0.16b, v13.16b, v25.16b
 	eor	v5.16b, v23.16b, v25.16b
-	and	v6.16b, v10.16b, v6.16b
-	eor	v3.16b, v10.16b, v25.16b
+	and	v1.16b, v10.16b, v1.16b
+	eor	v4.16b, v10.16b, v25.16b
 	eor	v25.16b, v19.16b, v25.16b
-	and	v0.16b, v19.16b, v0.16b
-	and	v10.16b, v2.16b, v10.16b
+	and	v2.16b, v19.16b, v2.16b
+	and	v10.16b, v0.16b, v10.16b
 	and	v19.16b, v5.16b, v19.16b
-	eor	v6.16b, v6.16b, v3.16b
-	eor	v25.16b, v0.16b, v25.16b
+	eor	v1.16b, v1.16b, v4.16b
+	eor	v25.16b, v2.16b, v25.16b
 	eor	v10.16b, v23.16b, v10.16b
 	eor	v13.16b, v13.16b, v19.16b
-	and	v15.16b, v6.16b, v15.16b
-	and	v16.16b, v6.16b, v16.16b
-	eor	v19.16b, v25.16b, v6.16b
-	eor	v23.16b, v10.16b, v6.16b
-	eor	v6.16b, v13.16b, v25.16b
-	eor	v0.16b, v13.16b, v10.16b
+	and	v15.16b, v1.16b, v15.16b
+	and	v16.16b, v1.16b, v16.16b
+	eor	v19.16b, v25.16b, v1.16b
+	eor	v23.16b, v10.16b, v1.16b
+	eor	v1.16b, v13.16b, v25.16b
+	eor	v2.16b, v13.16b, v10.16b
 	and	v12.16b, v10.16b, v12.16b
 	and	v14.16b, v25.16b, v14.16b
 	and	v17.16b, v19.16b, v17.16b
 	and	v11.16b, v19.16b, v11.16b
-	and	v26.16b, v6.16b, v26.16b
-	and	v27.16b, v0.16b, v27.16b
-	and	v8.16b, v0.16b, v8.16b
+	and	v26.16b, v1.16b, v26.16b
+	and	v27.16b, v2.16b, v27.16b
+	and	v8.16b, v2.16b, v8.16b
 	and	v9.16b, v25.16b, v9.16b
 	eor	v12.16b, v12.16b, v17.16b
 	and	v25.16b, v23.16b, v28.16b
-	eor	v19.16b, v0.16b, v19.16b
 	and	v10.16b, v10.16b, v29.16b
 	and	v24.16b, v13.16b, v24.16b
-	and	v13.16b, v13.16b, v20.16b
-	eor	v20.16b, v27.16b, v8.16b
-	eor	v28.16b, v26.16b, v14.16b
-	and	v18.16b, v6.16b, v18.16b
-	and	v22.16b, v23.16b, v22.16b
-	eor	v23.16b, v25.16b, v11.16b
-	eor	v13.16b, v13.16b, v17.16b
-	eor	v17.16b, v16.16b, v9.16b
-	eor	v24.16b, v24.16b, v28.16b
-	and	v25.16b, v19.16b, v7.16b
-	eor	v14.16b, v22.16b, v14.16b
+	eor	v28.16b, v27.16b, v8.16b
+	eor	v29.16b, v26.16b, v14.16b
+	and	v18.16b, v1.16b, v18.16b
+	eor	v25.16b, v25.16b, v11.16b
+	eor	v19.16b, v2.16b, v19.16b
+	eor	v1.16b, v16.16b, v9.16b
 	eor	v15.16b, v15.16b, v12.16b
-	eor	v18.16b, v18.16b, v20.16b
+	eor	v24.16b, v24.16b, v29.16b
+	and	v13.16b, v13.16b, v20.16b
+	eor	v18.16b, v18.16b, v28.16b
+	and	v20.16b, v23.16b, v22.16b
 	eor	v8.16b, v10.16b, v8.16b
-	and	v19.16b, v19.16b, v21.16b
-	eor	v11.16b, v25.16b, v11.16b
-	eor	v14.16b, v13.16b, v14.16b
 	eor	v10.16b, v10.16b, v15.16b
+	and	v15.16b, v19.16b, v21.16b
+	eor	v13.16b, v13.16b, v17.16b
 	eor	v9.16b, v9.16b, v18.16b
-	eor	v8.16b, v23.16b, v8.16b
-	eor	v15.16b, v17.16b, v24.16b
-	eor	v13.16b, v26.16b, v13.16b
-	eor	v16.16b, v16.16b, v14.16b
-	eor	v17.16b, v25.16b, v28.16b
-	eor	v18.16b, v19.16b, v9.16b
-	eor	v19.16b, v27.16b, v8.16b
-	eor	v15.16b, v10.16b, v15.16b
-	eor	v9.16b, v9.16b, v14.16b
+	eor	v14.16b, v20.16b, v14.16b
+	eor	v8.16b, v25.16b, v8.16b
+	eor	v17.16b, v1.16b, v24.16b
+	ldp	q18, q21, [rk, #0]
+	eor	v22.16b, v26.16b, v13.16b
+	eor	v15.16b, v15.16b, v9.16b
+	eor	v13.16b, v13.16b, v14.16b
+	eor	v14.16b, v27.16b, v8.16b
+	eor	v17.16b, v10.16b, v17.16b
+	and	v19.16b, v19.16b, v3.16b
+	ldp	q23, q24, [rk, #32]
+	eor	v22.16b, v15.16b, v22.16b
+	eor	v16.16b, v16.16b, v13.16b
+	eor	v9.16b, v9.16b, v13.16b
+	ldp	q13, q25, [rk, #64]
+	eor	v11.16b, v19.16b, v11.16b
+	eor	v19.16b, v19.16b, v29.16b
+	eor	v14.16b, v17.16b, v14.16b
+	ldp	q26, q27, [rk, #96]
+	eor	v16.16b, v15.16b, v16.16b
+	eor	v12.16b, v20.16b, v12.16b
 	eor	v10.16b, v10.16b, v11.16b
-	eor	v11.16b, v22.16b, v12.16b
-	eor	v12.16b, v18.16b, v13.16b
-	ldp	q13, q14, [rk, #0]
-	eor	v20.16b, v18.16b, v15.16b
-	eor	v17.16b, v18.16b, v17.16b
+	eor	v11.16b, v15.16b, v19.16b
+	eor	v14.16b, v14.16b, v26.16b
+	eor	v19.16b, v22.16b, v27.16b
+	eor	v16.16b, v16.16b, v23.16b
+	eor	v8.16b, v8.16b, v18.16b
 	eor	v9.16b, v9.16b, v10.16b
-	eor	v10.16b, v18.16b, v11.16b
-	ldp	q11, q21, [rk, #32]
-	eor	v15.16b, v15.16b, v19.16b
-	eor	v16.16b, v18.16b, v16.16b
-	tbl	v8.16b, {v8.16b}, vsr.16b
-	ldp	q18, q19, [rk, #64]
-	tbl	v10.16b, {v10.16b}, vsr.16b
-	tbl	v12.16b, {v12.16b}, vsr.16b
-	tbl	v17.16b, {v17.16b}, vsr.16b
-	tbl	v9.16b, {v9.16b}, vsr.16b
-	ldp	q22, q23, [rk, #96]
-	tbl	v15.16b, {v15.16b}, vsr.16b
-	tbl	v20.16b, {v20.16b}, vsr.16b
-	tbl	v16.16b, {v16.16b}, vsr.16b
-	eor	v1.16b, v17.16b, v14.16b
-	eor	v4.16b, v10.16b, v18.16b
-	eor	v3.16b, v9.16b, v21.16b
-	eor	v7.16b, v12.16b, v23.16b
-	eor	v5.16b, v20.16b, v19.16b
-	eor	v2.16b, v16.16b, v11.16b
-	eor	v0.16b, v8.16b, v13.16b
-	eor	v6.16b, v15.16b, v22.16b
+	eor	v10.16b, v11.16b, v21.16b
+	rev32	v11.8h, v14.8h
+	rev32	v18.8h, v19.8h
+	eor	v17.16b, v15.16b, v17.16b
+	rev32	v20.8h, v16.8h
+	eor	v9.16b, v9.16b, v24.16b
+	rev32	v21.8h, v10.8h
+	eor	v12.16b, v15.16b, v12.16b
+	eor	v15.16b, v19.16b, v18.16b
+	eor	v11.16b, v14.16b, v11.16b
+	eor	v17.16b, v17.16b, v25.16b
+	rev32	v18.8h, v8.8h
+	rev32	v22.8h, v9.8h
+	eor	v21.16b, v10.16b, v21.16b
+	eor	v12.16b, v12.16b, v13.16b
+	eor	v13.16b, v11.16b, v15.16b
+	eor	v20.16b, v16.16b, v20.16b
+	rev32	v23.8h, v17.8h
+	eor	v18.16b, v8.16b, v18.16b
+	eor	v21.16b, v21.16b, v11.16b
+	rev32	v24.8h, v12.8h
+	eor	v22.16b, v9.16b, v22.16b
+	eor	v20.16b, v20.16b, v13.16b
+	eor	v10.16b, v10.16b, v13.16b
+	eor	v13.16b, v18.16b, v15.16b
+	eor	v9.16b, v9.16b, v21.16b
+	eor	v18.16b, v12.16b, v24.16b
+	eor	v15.16b, v22.16b, v15.16b
+	eor	v12.16b, v12.16b, v20.16b
+	eor	v20.16b, v17.16b, v23.16b
+	tbl	v21.16b, {v10.16b}, vr1x.16b
+	tbl	v22.16b, {v9.16b}, vr1x.16b
+	eor	v8.16b, v8.16b, v11.16b
+	eor	v11.16b, v17.16b, v15.16b
+	eor	v13.16b, v16.16b, v13.16b
+	eor	v15.16b, v19.16b, v20.16b
+	eor	v14.16b, v14.16b, v18.16b
+	eor	v10.16b, v10.16b, v21.16b
+	tbl	v16.16b, {v12.16b}, vr1x.16b
+	tbl	v17.16b, {v11.16b}, vr1x.16b
+	tbl	v18.16b, {v13.16b}, vr1x.16b
+	eor	v9.16b, v9.16b, v22.16b
+	tbl	v19.16b, {v14.16b}, vr1x.16b
+	tbl	v20.16b, {v8.16b}, vr1x.16b
+	eor	v12.16b, v12.16b, v16.16b
+	tbl	v23.16b, {v15.16b}, vr1x.16b
+	eor	v13.16b, v13.16b, v18.16b
+	rev32	v24.8h, v10.8h
+	eor	v14.16b, v14.16b, v19.16b
+	eor	v8.16b, v8.16b, v20.16b
+	eor	v11.16b, v11.16b, v17.16b
+	rev32	v25.8h, v12.8h
+	eor	v15.16b, v15.16b, v23.16b
+	rev32	v26.8h, v9.8h
+	rev32	v27.8h, v13.8h
+	eor	v21.16b, v21.16b, v24.16b
+	rev32	v24.8h, v11.8h
+	rev32	v28.8h, v14.8h
+	rev32	v29.8h, v8.8h
+	rev32	v1.8h, v15.8h
+	eor	v16.16b, v16.16b, v25.16b
+	eor	v22.16b, v22.16b, v26.16b
+	eor	v18.16b, v18.16b, v27.16b
+	eor	v19.16b, v19.16b, v28.16b
+	eor	v21.16b, v21.16b, v15.16b
+	eor	v23.16b, v23.16b, v1.16b
+	eor	v16.16b, v16.16b, v15.16b
+	eor	v22.16b, v22.16b, v15.16b
+	eor	v17.16b, v17.16b, v24.16b
+	eor	v20.16b, v20.16b, v29.16b
+	eor	v6.16b, v19.16b, v11.16b
+	eor	v7.16b, v23.16b, v14.16b
+	eor	v4.16b, v16.16b, v9.16b
+	eor	v3.16b, v22.16b, v13.16b
+	eor	v5.16b, v17.16b, v12.16b
+	eor	v0.16b, v20.16b, v15.16b
+	eor	v2.16b, v18.16b, v10.16b
+	eor	v1.16b, v21.16b, v8.16b
+	add	rk, rk, #128
+	.endm
+
+	/* last decryption round: InvS-box, key, ISR^Nr (140 instructions) */
+	.macro	dec_last
+	eor	v8.16b, v6.16b, v7.16b
+	eor	v9.16b, v3.16b, v4.16b
+	eor	v10.16b, v4.16b, v6.16b
+	eor	v11.16b, v0.16b, v5.16b
+	eor	v12.16b, v2.16b, v7.16b
+	eor	v13.16b, v0.16b, v3.16b
+	eor	v14.16b, v4.16b, v8.16b
+	eor	v15.16b, v0.16b, v9.16b
+	eor	v16.16b, v4.16b, v7.16b
+	eor	v11.16b, v10.16b, v11.16b
+	eor	v12.16b, v5.16b, v12.16b
+	eor	v17.16b, v13.16b, v8.16b
+	eor	v18.16b, v3.16b, v14.16b
+	eor	v19.16b, v1.16b, v15.16b
+	and	v20.16b, v10.16b, v15.16b
+	eor	v21.16b, v1.16b, v11.16b
+	eor	v22.16b, v14.16b, v12.16b
+	and	v23.16b, v16.16b, v14.16b
+	and	v24.16b, v8.16b, v17.16b
+	eor	v25.16b, v19.16b, v18.16b
+	eor	v26.16b, v19.16b, v10.16b
+	eor	v27.16b, v15.16b, v21.16b
+	eor	v28.16b, v21.16b, v12.16b
+	eor	v29.16b, v5.16b, v21.16b
+	eor	v1.16b, v5.16b, v9.16b
+	and	v0.16b, v25.16b, v22.16b
+	and	v3.16b, v26.16b, v21.16b
+	and	v2.16b, v19.16b, v27.16b
+	eor	v4.16b, v9.16b, v28.16b
+	eor	v7.16b, v17.16b, v28.16b
+	and	v6.16b, v9.16b, v28.16b
+	and	v5.16b, v29.16b, v12.16b
+	eor	v11.16b, v11.16b, v2.16b
+	eor	v4.16b, v4.16b, v0.16b
+	eor	v3.16b, v3.16b, v2.16b
+	and	v2.16b, v18.16b, v7.16b
+	eor	v0.16b, v5.16b, v0.16b
+	eor	v24.16b, v24.16b, v6.16b
+	eor	v11.16b, v11.16b, v20.16b
+	eor	v20.16b, v4.16b, v23.16b
+	eor	v23.16b, v2.16b, v6.16b
+	eor	v13.16b, v0.16b, v13.16b
+	eor	v0.16b, v3.16b, v24.16b
+	eor	v20.16b, v20.16b, v23.16b
+	eor	v11.16b, v11.16b, v23.16b
+	eor	v13.16b, v13.16b, v24.16b
+	eor	v23.16b, v0.16b, v1.16b
+	and	v24.16b, v11.16b, v20.16b
+	and	v1.16b, v13.16b, v11.16b
+	eor	v11.16b, v11.16b, v23.16b
+	and	v0.16b, v20.16b, v23.16b
+	eor	v20.16b, v20.16b, v13.16b
+	eor	v3.16b, v23.16b, v24.16b
+	eor	v2.16b, v13.16b, v24.16b
+	and	v1.16b, v11.16b, v1.16b
+	eor	v4.16b, v11.16b, v24.16b
+	eor	v24.16b, v20.16b, v24.16b
+	and	v0.16b, v20.16b, v0.16b
+	and	v20.16b, v3.16b, v20.16b
+	and	v11.16b, v2.16b, v11.16b
+	eor	v1.16b, v1.16b, v4.16b
+	eor	v24.16b, v0.16b, v24.16b
+	eor	v13.16b, v13.16b, v20.16b
+	eor	v11.16b, v23.16b, v11.16b
+	and	v16.16b, v1.16b, v16.16b
+	and	v14.16b, v1.16b, v14.16b
+	eor	v20.16b, v24.16b, v1.16b
+	eor	v23.16b, v13.16b, v24.16b
+	eor	v0.16b, v13.16b, v11.16b
+	eor	v1.16b, v11.16b, v1.16b
+	and	v29.16b, v11.16b, v29.16b
+	and	v21.16b, v13.16b, v21.16b
+	and	v15.16b, v24.16b, v15.16b
+	and	v27.16b, v23.16b, v27.16b
+	and	v9.16b, v0.16b, v9.16b
+	and	v28.16b, v0.16b, v28.16b
+	and	v11.16b, v11.16b, v12.16b
+	and	v8.16b, v20.16b, v8.16b
+	and	v12.16b, v20.16b, v17.16b
+	eor	v17.16b, v27.16b, v15.16b
+	and	v10.16b, v24.16b, v10.16b
+	eor	v24.16b, v28.16b, v9.16b
+	and	v25.16b, v1.16b, v25.16b
+	and	v19.16b, v23.16b, v19.16b
+	eor	v11.16b, v11.16b, v12.16b
+	eor	v20.16b, v0.16b, v20.16b
+	and	v13.16b, v13.16b, v26.16b
+	eor	v9.16b, v29.16b, v9.16b
+	and	v22.16b, v1.16b, v22.16b
+	eor	v23.16b, v14.16b, v10.16b
+	eor	v16.16b, v16.16b, v11.16b
+	and	v26.16b, v20.16b, v7.16b
+	eor	v25.16b, v25.16b, v8.16b
+	eor	v12.16b, v21.16b, v12.16b
+	eor	v13.16b, v13.16b, v17.16b
+	eor	v15.16b, v22.16b, v15.16b
+	eor	v19.16b, v19.16b, v24.16b
+	eor	v8.16b, v26.16b, v8.16b
+	eor	v9.16b, v25.16b, v9.16b
+	and	v18.16b, v20.16b, v18.16b
+	eor	v16.16b, v29.16b, v16.16b
+	eor	v13.16b, v23.16b, v13.16b
+	eor	v10.16b, v10.16b, v19.16b
+	eor	v17.16b, v26.16b, v17.16b
+	eor	v11.16b, v22.16b, v11.16b
+	eor	v15.16b, v12.16b, v15.16b
+	eor	v12.16b, v27.16b, v12.16b
+	ldp	q19, q20, [rk, #0]
+	eor	v13.16b, v16.16b, v13.16b
+	eor	v8.16b, v16.16b, v8.16b
+	eor	v16.16b, v18.16b, v10.16b
+	ldp	q18, q21, [rk, #32]
+	eor	v22.16b, v28.16b, v9.16b
+	eor	v14.16b, v14.16b, v15.16b
+	eor	v10.16b, v10.16b, v15.16b
+	ldp	q15, q23, [rk, #64]
+	eor	v24.16b, v16.16b, v13.16b
+	eor	v12.16b, v16.16b, v12.16b
+	eor	v13.16b, v13.16b, v22.16b
+	eor	v14.16b, v16.16b, v14.16b
+	eor	v8.16b, v10.16b, v8.16b
+	eor	v10.16b, v16.16b, v11.16b
+	eor	v11.16b, v16.16b, v17.16b
+	ldp	q16, q17, [rk, #96]
+	eor	v22.16b, v24.16b, v23.16b
+	eor	v14.16b, v14.16b, v18.16b
+	eor	v9.16b, v9.16b, v19.16b
+	eor	v13.16b, v13.16b, v16.16b
+	eor	v12.16b, v12.16b, v17.16b
+	eor	v10.16b, v10.16b, v15.16b
+	eor	v11.16b, v11.16b, v20.16b
+	eor	v8.16b, v8.16b, v21.16b
+	tbl	v5.16b, {v22.16b}, vsrn.16b
+	tbl	v6.16b, {v13.16b}, vsrn.16b
+	tbl	v7.16b, {v12.16b}, vsrn.16b
+	tbl	v4.16b, {v10.16b}, vsrn.16b
+	tbl	v2.16b, {v14.16b}, vsrn.16b
+	tbl	v3.16b, {v8.16b}, vsrn.16b
+	tbl	v0.16b, {v9.16b}, vsrn.16b
+	tbl	v1.16b, {v11.16b}, vsrn.16b
 	add	rk, rk, #128
 	.endm
 
@@ -931,47 +1329,84 @@
 	/*
 	 * aesbs_encrypt8 / aesbs_decrypt8: internal, called with bl.
 	 * In: v0-v7 eight blocks, bskey, rounds.  Out: v0-v7 the eight
-	 * results.  Clobbers v0-v31 (callers save d8-d15), rk, rcnt.
+	 * results.  Clobbers v0-v31 (callers save d8-d15), rk, rcnt, fsidx.
+	 *
+	 * The middle rounds j = 1 .. Nr-1 (Nr-1 = 9, 11, 13: always odd)
+	 * run in a loop unrolled four times, since R1' depends on j mod 4;
+	 * rcnt counts the odd rounds left (Nr / 2), and the loop can only end
+	 * after an odd one.  The branches depend on the round count only.
 	 */
+	.macro	last_index
+	and	w10, rounds, #2			// Nr = 10, 14: SR^2; Nr = 12: I
+	add	x10, fsidx, x10, lsl #3
+	ldr	q31, [x10, #80]			// vsrn
+	.endm
+
 	.p2align 4
 aesbs_encrypt8:
-	adr	rk, .Lenc_idx
-	ld1	{vsr.16b, vsrr1.16b}, [rk]
+	adr	fsidx, .Lfs_idx
+	ldr	q30, [fsidx, #64]		// vr2o
 	bitslice
 	mov	rk, bskey
 	add_round_key
-	sub	rcnt, rounds, #1
+	lsr	rcnt, rounds, #1
 .Lenc_loop:
-	enc_round
+	enc_round_odd	16			// j = 1 (mod 4): Q = SR^-1
 	subs	rcnt, rcnt, #1
-	b.ne	.Lenc_loop
+	b.eq	.Lenc_last
+	enc_round_even	32			// j = 2: Q = SR^2
+	enc_round_odd	48			// j = 3: Q = SR
+	subs	rcnt, rcnt, #1
+	b.eq	.Lenc_last
+	enc_round_even	0			// j = 0: Q = I
+	b	.Lenc_loop
+.Lenc_last:
+	last_index
 	enc_last
 	bitslice
 	ret
 
 	.p2align 4
 aesbs_decrypt8:
-	adr	rk, .Ldec_idx
-	ld1	{vsr.16b, vr1.16b}, [rk]
+	adr	fsidx, .Lfs_idx
+	ldr	q30, [fsidx, #64]		// vr2o
 	bitslice
 	add	rk, bskey, #15 * 128
 	add_round_key
-	sub	rcnt, rounds, #1
+	lsr	rcnt, rounds, #1
 .Ldec_loop:
-	dec_round
+	dec_round_odd	48			// j = 1 (mod 4): Q = SR
 	subs	rcnt, rcnt, #1
-	b.ne	.Ldec_loop
+	b.eq	.Ldec_last
+	dec_round_even	32			// j = 2: Q = SR^2
+	dec_round_odd	16			// j = 3: Q = SR^-1
+	subs	rcnt, rcnt, #1
+	b.eq	.Ldec_last
+	dec_round_even	0			// j = 0: Q = I
+	b	.Ldec_loop
+.Ldec_last:
+	last_index
 	dec_last
 	bitslice
 	ret
 
+	/*
+	 * tbl indices (out[k] = in[idx[k]]; byte k = 4c + r).  R1 takes the
+	 * next row of the same column; conjugated by the storage map of round
+	 * j it also takes the column c + (j mod 4) for encryption (c - j for
+	 * decryption): R1'[4c+r] = 4((c+j)%4) + (r+1)%4.  R2' of an odd round
+	 * takes row r+2 of column c+2.
+	 */
 	.p2align 4
-.Lenc_idx:	/* ShiftRows: out[4c+r] = in[4((c+r)%4)+r]; then R1 o ShiftRows */
-	.byte	0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
-	.byte	5, 10, 15, 0, 9, 14, 3, 4, 13, 2, 7, 8, 1, 6, 11, 12
-.Ldec_idx:	/* InvShiftRows: out[4c+r] = in[4((c-r)%4)+r]; then R1 */
-	.byte	0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
-	.byte	1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12
+.Lfs_idx:
+	.byte	1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12	// R1', c+0
+	.byte	5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0	// R1', c+1
+	.byte	9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4	// R1', c+2
+	.byte	13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8	// R1', c+3
+	.byte	10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5	// R2', odd j
+	.byte	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15	// SR^12 = I
+	.byte	0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7	// SR^2 = ISR^2
+	.byte	0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3	// ISR
 
 /* ------------------------------------------------------- mode helpers */
 
@@ -1099,10 +1534,37 @@ aesbs_decrypt8:
 /*
  * void ctneon_bs_convert_key(u8 *bskey, const u8 *std, int rounds)
  * In: x0 = bskey (CTNEON_BS_KEY_SIZE bytes), x1 = FIPS-197 round keys,
- * w2 = rounds.  Plane i of a round key: 0xff where bit i of the key byte
- * is set (cmtst against 1 << i), 0x00 elsewhere.
- * Clobbers x0-x4, v0-v7, v16-v23.
+ * w2 = rounds.  Round key i goes to encryption slot i permuted by
+ * Q = ISR^i and to decryption slot Nr - i permuted by Q = SR^(Nr-i) (the
+ * storage maps of the fixsliced rounds; the last rounds xor their key
+ * before the final SR^Nr, so slots 0 and Nr follow the same rule).  Both
+ * index vectors step by one ISR per key (tbl composes permutations:
+ * tbl(P, ISR) = P o ISR); the permutations are public, tbl of the key
+ * bytes by them is constant-time.  Plane i of a round key: 0xff where bit
+ * i of the key byte is set (cmtst against 1 << i), 0x00 elsewhere.
+ * Clobbers x0-x6, v0-v7, v16-v27.
  */
+	/* v0-v7 = planes of the key bytes v27 permuted by \idx (^ 0x63 unless w4 = 0), stored at \p */
+	.macro	key_planes, idx, p
+	tbl	v7.16b, {v27.16b}, \idx\().16b
+	cmtst	v0.16b, v7.16b, v16.16b
+	cmtst	v1.16b, v7.16b, v17.16b
+	cmtst	v2.16b, v7.16b, v18.16b
+	cmtst	v3.16b, v7.16b, v19.16b
+	cmtst	v4.16b, v7.16b, v20.16b
+	cmtst	v5.16b, v7.16b, v21.16b
+	cmtst	v6.16b, v7.16b, v22.16b
+	cmtst	v7.16b, v7.16b, v23.16b
+	cbz	w4, .Lnoc\@			// rk[0] carries no constant
+	not	v0.16b, v0.16b			// ^ 0x63: planes 0, 1, 5, 6
+	not	v1.16b, v1.16b
+	not	v5.16b, v5.16b
+	not	v6.16b, v6.16b
+.Lnoc\@:
+	st1	{v0.16b-v3.16b}, [\p], #64
+	st1	{v4.16b-v7.16b}, [\p]
+	.endm
+
 SYM_FUNC_START(ctneon_bs_convert_key)
 	movi	v16.16b, #0x01
 	movi	v17.16b, #0x02
@@ -1112,30 +1574,24 @@ SYM_FUNC_START(ctneon_bs_convert_key)
 	movi	v21.16b, #0x20
 	movi	v22.16b, #0x40
 	movi	v23.16b, #0x80
+	adr	x5, .Lfs_idx
+	ldr	q24, [x5, #80]			// encryption map: I
+	and	w6, w2, #2
+	add	x6, x5, x6, lsl #3
+	ldr	q25, [x6, #80]			// decryption map: SR^Nr
+	ldr	q26, [x5, #112]			// ISR
 	mov	w4, #128
 	add	x3, x0, #15 * 128		// decryption keys, last one
 	umaddl	x3, w2, w4, x3			//   at + rounds * 128
 	mov	w4, #0				// round key index
 .Lcvt_loop:
-	ld1	{v7.16b}, [x1], #16
-	cmtst	v0.16b, v7.16b, v16.16b
-	cmtst	v1.16b, v7.16b, v17.16b
-	cmtst	v2.16b, v7.16b, v18.16b
-	cmtst	v3.16b, v7.16b, v19.16b
-	cmtst	v4.16b, v7.16b, v20.16b
-	cmtst	v5.16b, v7.16b, v21.16b
-	cmtst	v6.16b, v7.16b, v22.16b
-	cmtst	v7.16b, v7.16b, v23.16b
-	cbz	w4, 0f				// rk[0] carries no constant
-	not	v0.16b, v0.16b			// ^ 0x63: planes 0, 1, 5, 6
-	not	v1.16b, v1.16b
-	not	v5.16b, v5.16b
-	not	v6.16b, v6.16b
-0:	st1	{v0.16b-v3.16b}, [x0], #64
-	st1	{v4.16b-v7.16b}, [x0], #64
-	st1	{v0.16b-v3.16b}, [x3], #64
-	st1	{v4.16b-v7.16b}, [x3]
+	ld1	{v27.16b}, [x1], #16
+	key_planes v24, x0
+	add	x0, x0, #64
+	key_planes v25, x3
 	sub	x3, x3, #64 + 128
+	tbl	v24.16b, {v24.16b}, v26.16b	// Q o ISR
+	tbl	v25.16b, {v25.16b}, v26.16b
 	add	w4, w4, #1
 	cmp	w4, w2
 	b.le	.Lcvt_loop

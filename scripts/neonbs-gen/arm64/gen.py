@@ -136,6 +136,7 @@ def keyload(prog, pre):
     return k
 
 OUT = ['o%d' % i for i in range(8)]
+R1IDX_FS = [4 * c + (r + 1) % 4 for c in range(4) for r in range(4)]
 def enc_round():
     prog = list(FWD)
     a = ['sa%d' % i for i in range(8)]
@@ -162,18 +163,15 @@ def enc_last():
         prog.append(('eor', OUT[i], 'a%d' % i, k[i]))
     return prog
 
-def dec_round():
-    prog = list(INVP)
-    k = keyload(prog, '')
-    a = ['sa%d' % i for i in range(8)]
-    for i in range(8):
-        prog.append(('tbl', 'q%d' % i, 'Q%d' % i, 'SR'))
-        prog.append(('eor', a[i], 'q%d' % i, k[i]))
-    # s' = s ^ 4 (s ^ R2 s)
+def premix_05_04(prog, a, r2tbl):
+    """s = circ(05, 00, 04, 00) a = a ^ 4 (a ^ R2 a), R2 by rev32 (or by tbl
+    with the index R2O: R2' of an odd fixsliced round); returns s"""
     w = ['w%d' % i for i in range(8)]
     for i in range(8):
-        prog.append(('rev32', 'ww%d' % i, a[i], None))
+        if r2tbl: prog.append(('tbl', 'ww%d' % i, a[i], 'R2O'))
+        else: prog.append(('rev32', 'ww%d' % i, a[i], None))
         prog.append(('eor', w[i], a[i], 'ww%d' % i))
+    # 4w on the planes: w shifted up two planes, x^8 and x^9 reduced
     b = {0: w[6], 6: w[4], 7: w[5]}
     prog.append(('eor', 'b1', w[6], w[7])); b[1] = 'b1'
     prog.append(('eor', 'b2', w[0], w[7])); b[2] = 'b2'
@@ -183,6 +181,16 @@ def dec_round():
     s = ['s%d' % i for i in range(8)]
     for i in range(8):
         prog.append(('eor', s[i], a[i], b[i]))
+    return s
+
+def dec_round():
+    prog = list(INVP)
+    k = keyload(prog, '')
+    a = ['sa%d' % i for i in range(8)]
+    for i in range(8):
+        prog.append(('tbl', 'q%d' % i, 'Q%d' % i, 'SR'))
+        prog.append(('eor', a[i], 'q%d' % i, k[i]))
+    s = premix_05_04(prog, a, False)
     mixcolumns(prog, s, OUT, pre='m')
     return prog
 
@@ -193,6 +201,84 @@ def dec_last():
         prog.append(('tbl', 'a%d' % i, 'Q%d' % i, 'SR'))
         prog.append(('eor', OUT[i], 'a%d' % i, k[i]))
     return prog
+
+# ------------------------------------------------- fixsliced rounds (2026-12-04)
+# ShiftRows is not applied in the middle rounds.  The state after round j is
+# kept as Q_j(x_j), a byte permutation of the true state x_j:
+#     encryption  Q_j = ShiftRows^-j      decryption  Q_j = ShiftRows^j
+# SubBytes and AddRoundKey act on each byte alone and commute with Q_j, so
+# round j needs MixColumns conjugated by Q_j (MC' = Q_j MC Q_j^-1, whose row
+# rotations R1' = Q_j R1 Q_j^-1 and R2' = Q_j R2 Q_j^-1 are byte
+# permutations again: one tbl each, and R2' = R2 = rev32 .8h for even j) and
+# the round key permuted by Q_j at conversion.  The last round applies the
+# permutation left over, ShiftRows^Nr (the identity for Nr = 12), after its
+# key: out = SR^Nr (y ^ Q_Nr(rk)).  Per round: 8 tbl (R1') + 8 rev32 or tbl
+# (R2') instead of 16 tbl + 8 rev32.
+def enc_round_fs(odd):
+    prog = list(FWD)
+    y = ['Q%d' % i for i in range(8)]
+    r = ['r%d' % i for i in range(8)]
+    t = ['t%d' % i for i in range(8)]; u = ['u%d' % i for i in range(8)]
+    for i in range(8):
+        prog.append(('tbl', r[i], y[i], 'R1X'))
+    for i in range(8):
+        prog.append(('eor', t[i], y[i], r[i]))
+    k = keyload(prog, '')
+    for i in range(8):
+        if odd: prog.append(('tbl', 'w%d' % i, t[i], 'R2O'))
+        else: prog.append(('rev32', 'w%d' % i, t[i], None))
+        prog.append(('eor', 'v%d' % i, r[i], 'w%d' % i))
+        prog.append(('eor', u[i], 'v%d' % i, k[i]))
+    xtime_out(prog, t, u, OUT)
+    return prog
+
+def last_fs(fwd):
+    prog = list(FWD if fwd else INVP)
+    k = keyload(prog, '')
+    for i in range(8):
+        prog.append(('eor', 'a%d' % i, 'Q%d' % i, k[i]))
+        prog.append(('tbl', OUT[i], 'a%d' % i, 'SRN'))
+    return prog
+
+def mixcolumns_fs(prog, a, out, odd, pre):
+    r = [pre + 'r%d' % i for i in range(8)]
+    t = [pre + 't%d' % i for i in range(8)]
+    u = [pre + 'u%d' % i for i in range(8)]
+    for i in range(8):
+        prog.append(('tbl', r[i], a[i], 'R1X'))
+    for i in range(8):
+        prog.append(('eor', t[i], a[i], r[i]))
+    for i in range(8):
+        if odd: prog.append(('tbl', pre + 'w%d' % i, t[i], 'R2O'))
+        else: prog.append(('rev32', pre + 'w%d' % i, t[i], None))
+        prog.append(('eor', u[i], r[i], pre + 'w%d' % i))
+    xtime_out(prog, t, u, out)
+
+def dec_round_fs(odd):
+    prog = list(INVP)
+    k = keyload(prog, '')
+    a = ['sa%d' % i for i in range(8)]
+    for i in range(8):
+        prog.append(('eor', a[i], 'Q%d' % i, k[i]))
+    s = premix_05_04(prog, a, odd)
+    mixcolumns_fs(prog, s, OUT, odd, 'm')
+    return prog
+
+# byte permutations as tbl indices: perm(x)[k] = x[idx[k]]
+def pcompose(f, g):
+    """index of the map x -> f(g(x))"""
+    return [g[f[k]] for k in range(16)]
+def ppow(p, n):
+    r = list(range(16))
+    for _ in range(n % 4): r = pcompose(p, r)
+    return r
+def fs_index(Q):
+    """R1' = Q R1 Q^-1 and R2' = Q R2 Q^-1 for the storage map Q"""
+    Qinv = [Q.index(k) for k in range(16)]
+    R2 = [k ^ 2 for k in range(16)]
+    r1 = pcompose(Q, pcompose(R1IDX_FS, Qinv))
+    r2 = pcompose(Q, pcompose(R2, Qinv))
+    return r1, r2
 
 # ----------------------------------------------------- simulate (numpy-free)
 def simulate(prog, inp, consts, keys):
@@ -311,18 +397,21 @@ ISRIDX = [4 * ((c - r) % 4) + r for c in range(4) for r in range(4)]
 R1IDX = [4 * c + (r + 1) % 4 for c in range(4) for r in range(4)]
 SRR1 = [SRIDX[R1IDX[k]] for k in range(16)]
 
-def emit(name, prog, comment):
-    pool = ['v%d' % i for i in range(30)]
+TBLREG = {'SR': 'vsr', 'SRR1': 'vsrr1', 'R1': 'vr1', 'R1X': 'vr1x', 'R2O': 'vr2o', 'SRN': 'vsrn'}
+def emit(name, prog, comment, npool=30, args=''):
+    pool = ['v%d' % i for i in range(npool)]
     inputs = {'P%d' % i: 'v%d' % i for i in range(8)}
     outputs = {'o%d' % i: 'v%d' % i for i in range(8)}
     al, reg = allocate(prog, inputs, outputs, pool)
-    lines = ['', '\t/* %s */' % comment, '\t.macro\t%s' % name]
+    lines = ['', '\t/* %s */' % comment, ('\t.macro\t%s, %s' % (name, args)) if args else '\t.macro\t%s' % name]
     nld = 0
+    if args == 'r1off':
+        lines.append('\tldr\tq31, [fsidx, #\\r1off]\t\t// vr1x: R1\' of this round')
     for op, dr, sr, d, a, b in al:
         if op in ('eor', 'and'):
             lines.append('\t%s\t%s.16b, %s.16b, %s.16b' % (op, dr[0], sr[0], sr[1]))
         elif op == 'tbl':
-            lines.append('\ttbl\t%s.16b, {%s.16b}, %s.16b' % (dr[0], sr[0], {'SR': 'vsr', 'SRR1': 'vsrr1', 'R1': 'vr1'}[b]))
+            lines.append('\ttbl\t%s.16b, {%s.16b}, %s.16b' % (dr[0], sr[0], TBLREG[b]))
         elif op == 'rev32':
             lines.append('\trev32\t%s.8h, %s.8h' % (dr[0], sr[0]))
         elif op == 'ldp':
@@ -331,6 +420,14 @@ def emit(name, prog, comment):
     lines.append('\tadd\trk, rk, #128')
     lines.append('\t.endm')
     return lines, len(al)
+
+# byte-level models of one column's MixColumns and InvMixColumns
+def mc_col(c):
+    return [gmul(c[0],2)^gmul(c[1],3)^c[2]^c[3], c[0]^gmul(c[1],2)^gmul(c[2],3)^c[3],
+            c[0]^c[1]^gmul(c[2],2)^gmul(c[3],3), gmul(c[0],3)^c[1]^c[2]^gmul(c[3],2)]
+def imc_col(c):
+    return [gmul(c[0],14)^gmul(c[1],11)^gmul(c[2],13)^gmul(c[3],9), gmul(c[0],9)^gmul(c[1],14)^gmul(c[2],11)^gmul(c[3],13),
+            gmul(c[0],13)^gmul(c[1],9)^gmul(c[2],14)^gmul(c[3],11), gmul(c[0],11)^gmul(c[1],13)^gmul(c[2],9)^gmul(c[3],14)]
 
 if __name__ == '__main__':
     import os
@@ -347,12 +444,6 @@ if __name__ == '__main__':
         return [bytes(sum(((blocks[b][k] >> i) & 1) << b for b in range(8)) for k in range(16)) for i in range(8)]
     def planes_to_bits(pl):
         return [bytes(sum(((pl[i][k] >> b) & 1) << i for i in range(8)) for k in range(16)) for b in range(8)]
-    def mc_col(c):
-        return [gmul(c[0],2)^gmul(c[1],3)^c[2]^c[3], c[0]^gmul(c[1],2)^gmul(c[2],3)^c[3],
-                c[0]^c[1]^gmul(c[2],2)^gmul(c[3],3), gmul(c[0],3)^c[1]^c[2]^gmul(c[3],2)]
-    def imc_col(c):
-        return [gmul(c[0],14)^gmul(c[1],11)^gmul(c[2],13)^gmul(c[3],9), gmul(c[0],9)^gmul(c[1],14)^gmul(c[2],11)^gmul(c[3],13),
-                gmul(c[0],13)^gmul(c[1],9)^gmul(c[2],14)^gmul(c[3],11), gmul(c[0],11)^gmul(c[1],13)^gmul(c[2],9)^gmul(c[3],14)]
     def colmap(blk, f):
         o = []
         for c in range(4): o += f(list(blk[4*c:4*c+4]))
