@@ -1668,16 +1668,18 @@ SYM_FUNC_END(ctneon_bs_cbc_decrypt)
  *			    int rounds, int blocks, u8 ctr[16])
  * The counter is a 128-bit big-endian integer held as cthi:ctlo; block i
  * of a batch encrypts ctr + i (adds/adc: the carry runs through all 128
- * bits and wraps at 2^128).  ctr out = ctr + blocks.
+ * bits and wraps at 2^128).  ctr out = ctr + blocks.  The eight counter
+ * blocks go to the stack scratch as native 64-bit halves (high half first),
+ * come back with two ld1 and are byte-reversed per 64-bit lane (rev64):
+ * 3 instructions per block + 12 per batch, instead of 6 per block with a
+ * scalar rev of each half and two moves into the vector.  The counter is
+ * public (the IV), so the scratch is not wiped for it.
  * Clobbers x6-x15, v0-v31 (d8-d15 preserved), flags.
  */
-	.macro	ctr_block, v, i
+	.macro	ctr_block, i
 	adds	tmp0, ctlo, #\i
 	adc	tmp1, cthi, xzr
-	rev	tmp0, tmp0
-	rev	tmp1, tmp1
-	fmov	d\v, tmp1
-	mov	v\v\().d[1], tmp0
+	stp	tmp1, tmp0, [ptr], #16
 	.endm
 
 SYM_FUNC_START(ctneon_bs_ctr_crypt)
@@ -1689,14 +1691,26 @@ SYM_FUNC_START(ctneon_bs_ctr_crypt)
 	cmp	blocks, #0
 	b.le	.Lctr_done
 	batch_size
-	ctr_block	0, 0
-	ctr_block	1, 1
-	ctr_block	2, 2
-	ctr_block	3, 3
-	ctr_block	4, 4
-	ctr_block	5, 5
-	ctr_block	6, 6
-	ctr_block	7, 7
+	add	ptr, sp, #80
+	ctr_block	0
+	ctr_block	1
+	ctr_block	2
+	ctr_block	3
+	ctr_block	4
+	ctr_block	5
+	ctr_block	6
+	ctr_block	7
+	sub	ptr, ptr, #128
+	ld1	{v0.16b-v3.16b}, [ptr], #64
+	ld1	{v4.16b-v7.16b}, [ptr]
+	rev64	v0.16b, v0.16b			// native halves -> big-endian
+	rev64	v1.16b, v1.16b
+	rev64	v2.16b, v2.16b
+	rev64	v3.16b, v3.16b
+	rev64	v4.16b, v4.16b
+	rev64	v5.16b, v5.16b
+	rev64	v6.16b, v6.16b
+	rev64	v7.16b, v7.16b
 	adds	ctlo, ctlo, nb, uxtw
 	adc	cthi, cthi, xzr
 	bl	aesbs_encrypt8
