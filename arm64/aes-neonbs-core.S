@@ -26,9 +26,10 @@
  *
  * for the register pairs (a, b) = (vi, vi+s) with bit j of i clear.  The
  * shifts are 64-bit; the bits that cross a byte boundary land where the
- * mask discards them.  4 instructions per pair, 4 pairs per stage, 3
- * stages: 48 instructions (+3 movi).  It is an involution, so the same
- * macro converts back.
+ * mask discards them.  4 instructions per pair, 4 pairs per stage; for
+ * s = 4 the two nibbles are contiguous and sli/sri (shift and insert) do
+ * the pair in 3 (mov, sli, sri): 44 instructions (+2 movi) instead of 48
+ * (+3).  It is an involution, so the same macro converts back.
  *
  * Rows and columns.  In a plane, R1(x)[4c + r] = x[4c + (r + 1) % 4] (the
  * next row of the same column) is one tbl; R2 (two rows down) swaps the
@@ -54,9 +55,9 @@
  *
  * MixColumns (per column, row r): 2*a[r] ^ 3*a[r+1] ^ a[r+2] ^ a[r+3]
  *     = 2*t[r] ^ a[r+1] ^ t[r+2]    with t = a ^ R1(a),
- * so out = x*t ^ R1(a) ^ R2(t): 8 tbl, 8 rev32 (or tbl for R2'), 8+8+8 eor, and x*t on the
- * planes is a renaming plus 3 eor (x^8 = x^4 + x^3 + x + 1: planes 1, 3, 4
- * take t7 in).
+ * so out = x*t ^ R1(a) ^ R2(t): 8 tbl, 8 rev32 (or tbl for R2'),
+ * 8+8+8 eor, and x*t on the planes is a renaming plus 3 eor
+ * (x^8 = x^4 + x^3 + x + 1: planes 1, 3, 4 take t7 in).
  *
  * InvMixColumns = MixColumns x circ(05, 00, 04, 00) (the matrices commute
  * with the row rotation), so first
@@ -64,7 +65,14 @@
  * 4*w on the planes being w shifted up two planes with x^8, x^9 reduced:
  * (4w)0..7 = w6, w6^w7, w0^w7, w1^w6, w2^w6^w7, w3^w7, w4, w5 (5 eor),
  * then the MixColumns above: 29 + 43 instructions instead of ~100 for the
- * direct 0e-0b-0d-09 matrix.
+ * direct 0e-0b-0d-09 matrix.  The decryption round goes one step further:
+ * with a = A ^ k (A the InvS-box output, k the round key),
+ *     circ(05, 00, 04, 00) a = 5*A ^ R2(4*A) ^ circ(05, 00, 04, 00) k,
+ * so the InvS-box's bottom layer computes B = 4*A and C = 5*A directly
+ * (16 linear forms of the 18 products of the middle, 39 XORs where A alone
+ * takes 33 and B, C from A 13 more), the key conversion stores the middle
+ * rounds' keys through the circulant, and the round adds C ^ R2(B) ^ k':
+ * 39 + 24 instead of 33 + 37 before MixColumns (2026-12-04).
  *
  * The S-box circuit.  SubBytes is the GF(2^8) inversion followed by the
  * affine map A(x) = L(x) ^ 0x63.  The forward circuit has the structure of
@@ -85,7 +93,9 @@
  * all two-operand eor/and:
  *     forward S-box  116 (top 24 of depth 4, middle 63, bottom 29)
  *     inverse S-box  120 (top 24 of depth 4, middle 63, bottom 33 of
- *                    depth 5)
+ *                    depth 5), in the decryption rounds 126 with the
+ *                    16-output bottom above (39 XORs, no depth limit:
+ *                    limited to depth 6 it takes 42 and more cycles)
  * (Paar's layers: 27 + 33 and 29 + 35, the old 123 and 127.)  Without the
  * depth limit the heuristic finds 23-XOR tops and a 30-XOR inverse bottom
  * (115 and 116 gates), but of depth 7 to 8 where Paar's have 3 to 4, and
@@ -101,40 +111,43 @@
  *
  * Constants folded into the round keys.  The circuits compute S(x) ^ 0x63
  * and InvS(y ^ 0x63).  A per-byte constant c passes unchanged through
- * any byte permutation, MixColumns (2^3^1^1 = 1) and InvMixColumns (e^b^d^9 = 1), so
- * the constant 0x63 rides on the round keys: it is xored into every round
- * key after the first (encryption: rk[1..Nr]; decryption, which runs the
- * keys in reverse order: rk[Nr..1]).  In plane form a round key byte is 0x00 or
+ * any byte permutation, MixColumns (2^3^1^1 = 1), InvMixColumns
+ * (e^b^d^9 = 1) and circ(05, 00, 04, 00) (5^4 = 1), so the constant 0x63
+ * rides on the round keys: it is xored into every round key after the
+ * first (encryption: rk[1..Nr]; decryption, which runs the keys in
+ * reverse order: rk[Nr..1]).  In plane form a round key byte is 0x00 or
  * 0xff in plane i (bit i of the key byte, for all eight blocks), and the
  * constant inverts planes 0, 1, 5 and 6.
  *
  * Key layout (ctneon_bs_convert_key): bskey[0 .. 15*128) encryption round
  * keys Q_0(rk[0]), Q_1(rk[1])^c, ..., Q_Nr(rk[Nr])^c with Q_j = SR^-j;
  * bskey[15*128 ..) decryption round keys Q_0(rk[Nr])^c, ...,
- * Q_Nr-1(rk[1])^c, Q_Nr(rk[0]) with Q_j = SR^j; each round key is eight
+ * Q_Nr-1(rk[1])^c, Q_Nr(rk[0]) with Q_j = SR^j, those of the middle
+ * rounds 0 < j < Nr through circ(05, 00, 04, 00)'; each round key is eight
  * 16-byte planes, plane 0 first.  At most 2 * 15 * 128 =
  * CTNEON_BS_KEY_SIZE bytes.
  *
  * Rounds (u = Q_j(x) in the registers).  Encryption: u ^= k0; Nr-1 times
  * { S-box, MixColumns', ^= k }; last: S-box, ^= k, SR^Nr.  Decryption (the
- * direct inverse cipher, so the keys need no InvMixColumns): u ^= k0;
- * Nr-1 times { InvS-box, ^= k, InvMixColumns' }; last: InvS-box, ^= k,
- * ISR^Nr.
+ * direct inverse cipher): u ^= k0; Nr-1 times { InvS-box giving 4A and 5A,
+ * u = 5A ^ R2'(4A) ^ k', MixColumns' }; last: InvS-box, ^= k, ISR^Nr.  The
+ * decryption keys of the middle rounds are k' = circ(05, 00, 04, 00)'(k).
  *
  * Register allocation.  32 registers make the whole round fit without
  * spills: v0-v7 hold the planes at the start and the end of every round,
  * v30 holds R2' of the odd rounds, v31 the round's R1' (SR^Nr in the last
- * round), and v0-v29 are the round's temporaries.  The round macros below are straight-line code generated
- * from the verified circuits: an SSA program per round, list-scheduled for
- * an in-order core with 6-cycle NEON latency (an op whose inputs are ready
- * first, then the longest path to the end; a cap of 26..30 live values and
- * a random perturbation of the priorities), given registers by linear
- * scan with the outputs pinned to v0-v7; of 200 tries, the 24 best by
- * that model are run through llvm-mca (20 rounds back to back) and the
- * one with the fewest Cortex-A53 + Cortex-A72 cycles is kept.  The round
- * key is loaded after the S-box's last AND.  Each macro
- * loads its round key with four ldp q at offsets from rk (a post-increment
- * chain would serialise them) and steps rk once.
+ * round), and v0-v29 are the round's temporaries.  The round macros below
+ * are straight-line code generated from the verified circuits
+ * (scripts/neonbs-gen/arm64/build.py): an SSA program per round,
+ * list-scheduled for an in-order core with 6-cycle NEON latency (an op
+ * whose inputs are ready first, then the longest path to the end; a cap
+ * of 26..30 live values and a random perturbation of the priorities),
+ * given registers by linear scan with the outputs pinned to v0-v7; of 200
+ * tries, the 24 best by that model are run through llvm-mca (20 rounds
+ * back to back) and the one with the fewest Cortex-A53 + Cortex-A72
+ * cycles is kept.  The round key is loaded after the S-box's last AND.
+ * Each macro loads its round key with four ldp q at offsets from rk (a
+ * post-increment chain would serialise them) and steps rk once.
  *
  * Constant time.  Key and data only flow through eor/and/bit/bif/shifts,
  * tbl with constant indices, rev32 and loads/stores at public addresses.
@@ -147,28 +160,35 @@
  *
  * Cost (static count of the executed path, AES-128, one batch of eight
  * blocks):
- *     encryption: 1823 instructions per batch of eight blocks (ECB
- *     path: 2 ld1 + transpose 51 + key 13 + 9 rounds x 172 + last 136 +
- *     transpose 51 + 2 st1 + loop and index loads), of which 1745 NEON ALU
- *     operations: 13.6 per byte (the S-box: 116 of the 167 ALU operations
- *     of a round; before fixslicing (2026-12-04): 1889, 1817, 14.2; with
- *     the 123-gate S-box before 2026-12-03: 1959, 1887, 14.7);
- *     decryption: 2140, of which 2046 NEON ALU (16.0 per byte; the round
- *     is 200 ALU: 120 InvS-box, 8 key, 29 circ(05,00,04,00), 43
- *     MixColumns'; before fixslicing 2206, 2118, 16.5; with the 127-gate
+ *     encryption: 1806 instructions per batch of eight blocks (ECB
+ *     path: 2 ld1 + transpose 46 + key 13 + 9 rounds x 172 + last 136 +
+ *     transpose 46 + 2 st1 + loop, index loads and round-key steps), of
+ *     which 1735 NEON ALU operations: 13.6 per byte (the S-box: 116 of
+ *     the 167 ALU operations of a round; before fixslicing (2026-12-04):
+ *     1889, 1817, 14.2; with the 123-gate S-box before 2026-12-03: 1959,
+ *     1887, 14.7);
+ *     decryption: 2060, of which 1973 NEON ALU (15.4 per byte; the round
+ *     is 193 ALU: 126 InvS-box giving 4A and 5A, 8 R2', 16 eor, 43
+ *     MixColumns'; fixsliced with the separate circulant: 2140, 2046,
+ *     16.0; before fixslicing 2206, 2118, 16.5; with the 127-gate
  *     InvS-box: 2276, 2188, 17.1).
  *     llvm-mca (LLVM 14) on the executed stream of one ECB call of eight
  *     blocks (tests/ct/mca.sh arm64 ctneon_bs_ecb_encrypt/aes128/8blocks,
  *     and ..._decrypt), cycles per byte: before the S-boxes above and the
  *     llvm-mca choice of schedules (2026-12-03) -> after them ->
- *     fixsliced (2026-12-04):
- *         cortex-a53  enc 19.1 -> 17.9 -> 17.3   dec 20.4 -> 19.8 -> 19.3
- *         cortex-a72  enc 10.2 ->  9.7 ->  9.2   dec 11.0 -> 10.7 -> 10.4
+ *     fixsliced (2026-12-04) -> decryption with the circulant folded,
+ *     round keys at offsets, sli/sri in the transposition:
+ *         cortex-a53  enc 19.1 -> 17.9 -> 17.3 -> 17.2
+ *                     dec 20.4 -> 19.8 -> 19.3 -> 18.8
+ *         cortex-a72  enc 10.2 ->  9.7 ->  9.2 ->  9.1
+ *                     dec 11.0 -> 10.7 -> 10.4 -> 10.1
  *     The 8-block core alone (aesbs_encrypt8 / aesbs_decrypt8: the same
  *     runs with CT_MCA_SKIP='^(run_window|call_.*|ctneon_bs_ecb_.*)$'):
- *         cortex-a53  enc 17.8 -> 16.6 -> 16.1   dec 19.2 -> 18.5 -> 18.0
- *         cortex-a72  enc  9.6 ->  9.2 ->  8.7   dec 10.5 -> 10.2 -> 9.8
- *     (floor on the A53: one NEON operation per cycle, 13.6 / 16.0 per
+ *         cortex-a53  enc 17.8 -> 16.6 -> 16.1 -> 16.0
+ *                     dec 19.2 -> 18.5 -> 18.0 -> 17.6
+ *         cortex-a72  enc  9.6 ->  9.2 ->  8.7 ->  8.6
+ *                     dec 10.5 -> 10.2 ->  9.8 ->  9.6
+ *     (floor on the A53: one NEON operation per cycle, 13.6 / 15.4 per
  *     byte; the rest is the 6-cycle latency in the narrow GF(2^4) part of
  *     the S-box.)  With the four R1' indices held in v27-v30 instead of
  *     loaded per round (7 fewer instructions per batch), the rounds had
@@ -235,14 +255,34 @@
 	bif	\a3\().16b, v27.16b, \m\().16b
 	.endm
 
+	/*
+	 * The exchange of distance 4 (mask 0x0f): the nibbles are contiguous
+	 * in each byte, so shift-and-insert does it in three instructions per
+	 * pair: a' = (b << 4) | (a & 0x0f) is sli a, b, #4 and
+	 * b' = (a >> 4) | (b & 0xf0) is sri b, a, #4 on the a of before.
+	 */
+	.macro	swapnib4, a0, b0, a1, b1, a2, b2, a3, b3
+	mov	v20.16b, \a0\().16b
+	mov	v21.16b, \a1\().16b
+	mov	v22.16b, \a2\().16b
+	mov	v23.16b, \a3\().16b
+	sli	\a0\().16b, \b0\().16b, #4
+	sli	\a1\().16b, \b1\().16b, #4
+	sli	\a2\().16b, \b2\().16b, #4
+	sli	\a3\().16b, \b3\().16b, #4
+	sri	\b0\().16b, v20.16b, #4
+	sri	\b1\().16b, v21.16b, #4
+	sri	\b2\().16b, v22.16b, #4
+	sri	\b3\().16b, v23.16b, #4
+	.endm
+
 	/* v0-v7: eight blocks <-> eight bit planes (an involution) */
 	.macro	bitslice
 	movi	v16.16b, #0x55
 	movi	v17.16b, #0x33
-	movi	v18.16b, #0x0f
 	swapmove4 1, v16, v0, v1, v2, v3, v4, v5, v6, v7
 	swapmove4 2, v17, v0, v2, v1, v3, v4, v6, v5, v7
-	swapmove4 4, v18, v0, v4, v1, v5, v2, v6, v3, v7
+	swapnib4 v0, v4, v1, v5, v2, v6, v3, v7
 	.endm
 
 	/* x ^= the next round key (eight planes at rk) */
@@ -265,7 +305,7 @@
 /* ------------------------------------------- rounds (generated, verified) */
 
 	/* odd middle encryption round: S-box, MixColumns' (R2' by tbl), key (172 instructions) */
-	.macro	enc_round_odd, r1off
+	.macro	enc_round_odd, r1off, koff
 	ldr	q31, [fsidx, #\r1off]		// vr1x: R1' of this round
 	eor	v8.16b, v2.16b, v4.16b
 	eor	v9.16b, v1.16b, v7.16b
@@ -369,7 +409,7 @@
 	and	v10.16b, v10.16b, v20.16b
 	eor	v11.16b, v15.16b, v11.16b
 	eor	v8.16b, v16.16b, v8.16b
-	ldp	q15, q20, [rk, #0]
+	ldp	q15, q20, [rk, #\koff + 0]
 	eor	v12.16b, v12.16b, v18.16b
 	eor	v23.16b, v24.16b, v14.16b
 	eor	v10.16b, v10.16b, v22.16b
@@ -378,7 +418,7 @@
 	eor	v8.16b, v9.16b, v8.16b
 	eor	v9.16b, v14.16b, v18.16b
 	eor	v14.16b, v17.16b, v23.16b
-	ldp	q17, q18, [rk, #32]
+	ldp	q17, q18, [rk, #\koff + 32]
 	eor	v13.16b, v13.16b, v19.16b
 	eor	v10.16b, v19.16b, v10.16b
 	tbl	v19.16b, {v11.16b}, vr1x.16b
@@ -405,7 +445,7 @@
 	tbl	v29.16b, {v23.16b}, vr2o.16b
 	tbl	v5.16b, {v8.16b}, vr2o.16b
 	tbl	v3.16b, {v10.16b}, vr2o.16b
-	ldp	q6, q1, [rk, #64]
+	ldp	q6, q1, [rk, #\koff + 64]
 	tbl	v0.16b, {v14.16b}, vr2o.16b
 	tbl	v7.16b, {v16.16b}, vr2o.16b
 	eor	v24.16b, v24.16b, v29.16b
@@ -421,7 +461,7 @@
 	eor	v20.16b, v25.16b, v29.16b
 	eor	v18.16b, v28.16b, v18.16b
 	eor	v25.16b, v26.16b, v0.16b
-	ldp	q26, q27, [rk, #96]
+	ldp	q26, q27, [rk, #\koff + 96]
 	eor	v13.16b, v13.16b, v17.16b
 	eor	v17.16b, v19.16b, v9.16b
 	eor	v19.16b, v24.16b, v9.16b
@@ -438,11 +478,10 @@
 	eor	v6.16b, v21.16b, v12.16b
 	eor	v3.16b, v18.16b, v10.16b
 	eor	v5.16b, v20.16b, v23.16b
-	add	rk, rk, #128
 	.endm
 
 	/* even middle encryption round: S-box, MixColumns' (R2' = rev32), key (172 instructions) */
-	.macro	enc_round_even, r1off
+	.macro	enc_round_even, r1off, koff
 	ldr	q31, [fsidx, #\r1off]		// vr1x: R1' of this round
 	eor	v8.16b, v2.16b, v4.16b
 	eor	v9.16b, v1.16b, v7.16b
@@ -546,7 +585,7 @@
 	and	v10.16b, v10.16b, v20.16b
 	eor	v11.16b, v15.16b, v11.16b
 	eor	v8.16b, v16.16b, v8.16b
-	ldp	q15, q20, [rk, #0]
+	ldp	q15, q20, [rk, #\koff + 0]
 	eor	v12.16b, v12.16b, v18.16b
 	eor	v23.16b, v24.16b, v14.16b
 	eor	v10.16b, v10.16b, v22.16b
@@ -555,7 +594,7 @@
 	eor	v8.16b, v9.16b, v8.16b
 	eor	v9.16b, v14.16b, v18.16b
 	eor	v14.16b, v17.16b, v23.16b
-	ldp	q17, q18, [rk, #32]
+	ldp	q17, q18, [rk, #\koff + 32]
 	eor	v13.16b, v13.16b, v19.16b
 	eor	v10.16b, v19.16b, v10.16b
 	tbl	v19.16b, {v11.16b}, vr1x.16b
@@ -582,7 +621,7 @@
 	rev32	v29.8h, v23.8h
 	rev32	v5.8h, v8.8h
 	rev32	v3.8h, v10.8h
-	ldp	q6, q1, [rk, #64]
+	ldp	q6, q1, [rk, #\koff + 64]
 	rev32	v0.8h, v14.8h
 	rev32	v7.8h, v16.8h
 	eor	v24.16b, v24.16b, v29.16b
@@ -598,7 +637,7 @@
 	eor	v20.16b, v25.16b, v29.16b
 	eor	v18.16b, v28.16b, v18.16b
 	eor	v25.16b, v26.16b, v0.16b
-	ldp	q26, q27, [rk, #96]
+	ldp	q26, q27, [rk, #\koff + 96]
 	eor	v13.16b, v13.16b, v17.16b
 	eor	v17.16b, v19.16b, v9.16b
 	eor	v19.16b, v24.16b, v9.16b
@@ -615,11 +654,10 @@
 	eor	v6.16b, v21.16b, v12.16b
 	eor	v3.16b, v18.16b, v10.16b
 	eor	v5.16b, v20.16b, v23.16b
-	add	rk, rk, #128
 	.endm
 
 	/* last encryption round: S-box, key, SR^Nr (136 instructions) */
-	.macro	enc_last
+	.macro	enc_last, koff
 	eor	v8.16b, v1.16b, v7.16b
 	eor	v9.16b, v2.16b, v4.16b
 	eor	v10.16b, v4.16b, v5.16b
@@ -721,25 +759,25 @@
 	eor	v14.16b, v14.16b, v21.16b
 	eor	v11.16b, v27.16b, v11.16b
 	eor	v18.16b, v15.16b, v26.16b
-	ldp	q19, q22, [rk, #0]
+	ldp	q19, q22, [rk, #\koff + 0]
 	eor	v9.16b, v16.16b, v9.16b
 	eor	v10.16b, v10.16b, v21.16b
 	eor	v21.16b, v25.16b, v14.16b
 	eor	v20.16b, v20.16b, v11.16b
-	ldp	q23, q24, [rk, #32]
+	ldp	q23, q24, [rk, #\koff + 32]
 	eor	v12.16b, v12.16b, v18.16b
 	eor	v14.16b, v14.16b, v18.16b
 	eor	v11.16b, v9.16b, v11.16b
 	eor	v17.16b, v17.16b, v21.16b
 	eor	v13.16b, v13.16b, v20.16b
-	ldp	q18, q21, [rk, #64]
+	ldp	q18, q21, [rk, #\koff + 64]
 	eor	v10.16b, v20.16b, v10.16b
 	eor	v8.16b, v8.16b, v9.16b
 	eor	v9.16b, v11.16b, v22.16b
 	eor	v11.16b, v15.16b, v17.16b
 	eor	v15.16b, v17.16b, v26.16b
 	eor	v12.16b, v12.16b, v13.16b
-	ldp	q13, q17, [rk, #96]
+	ldp	q13, q17, [rk, #\koff + 96]
 	eor	v8.16b, v8.16b, v19.16b
 	eor	v10.16b, v10.16b, v23.16b
 	eor	v16.16b, v11.16b, v16.16b
@@ -756,221 +794,212 @@
 	tbl	v7.16b, {v14.16b}, vsrn.16b
 	tbl	v5.16b, {v12.16b}, vsrn.16b
 	tbl	v3.16b, {v9.16b}, vsrn.16b
-	add	rk, rk, #128
 	.endm
 
-	/* odd middle decryption round: InvS-box, key, InvMixColumns' (tbl) (205 instructions) */
-	.macro	dec_round_odd, r1off
+	/* odd middle decryption round: InvS-box to 4A, 5A; 5A ^ R2'(4A) ^ k; MixColumns' (198 instructions) */
+	.macro	dec_round_odd, r1off, koff
 	ldr	q31, [fsidx, #\r1off]		// vr1x: R1' of this round
-	eor	v8.16b, v3.16b, v4.16b
-	eor	v9.16b, v4.16b, v6.16b
+	eor	v8.16b, v4.16b, v6.16b
+	eor	v9.16b, v3.16b, v4.16b
 	eor	v10.16b, v0.16b, v5.16b
 	eor	v11.16b, v6.16b, v7.16b
 	eor	v12.16b, v2.16b, v7.16b
 	eor	v13.16b, v0.16b, v3.16b
-	eor	v14.16b, v0.16b, v8.16b
-	eor	v15.16b, v4.16b, v7.16b
-	eor	v10.16b, v9.16b, v10.16b
+	eor	v14.16b, v4.16b, v7.16b
+	eor	v15.16b, v0.16b, v9.16b
+	eor	v10.16b, v8.16b, v10.16b
 	eor	v16.16b, v4.16b, v11.16b
 	eor	v12.16b, v5.16b, v12.16b
 	eor	v17.16b, v13.16b, v11.16b
-	eor	v18.16b, v1.16b, v14.16b
-	and	v19.16b, v9.16b, v14.16b
+	eor	v18.16b, v5.16b, v9.16b
+	eor	v19.16b, v1.16b, v15.16b
 	eor	v20.16b, v1.16b, v10.16b
 	eor	v21.16b, v3.16b, v16.16b
 	eor	v22.16b, v16.16b, v12.16b
-	and	v23.16b, v11.16b, v17.16b
-	eor	v24.16b, v18.16b, v9.16b
-	and	v25.16b, v15.16b, v16.16b
-	eor	v26.16b, v14.16b, v20.16b
-	eor	v27.16b, v20.16b, v12.16b
-	eor	v28.16b, v18.16b, v21.16b
+	and	v23.16b, v14.16b, v16.16b
+	and	v24.16b, v8.16b, v15.16b
+	eor	v25.16b, v19.16b, v8.16b
+	eor	v26.16b, v20.16b, v12.16b
+	eor	v27.16b, v19.16b, v21.16b
+	eor	v28.16b, v15.16b, v20.16b
 	eor	v29.16b, v5.16b, v20.16b
-	and	v1.16b, v24.16b, v20.16b
-	eor	v2.16b, v5.16b, v8.16b
-	and	v0.16b, v18.16b, v26.16b
-	eor	v5.16b, v8.16b, v27.16b
-	eor	v3.16b, v17.16b, v27.16b
-	and	v4.16b, v28.16b, v22.16b
-	and	v7.16b, v29.16b, v12.16b
-	and	v6.16b, v8.16b, v27.16b
-	eor	v10.16b, v10.16b, v0.16b
-	eor	v1.16b, v1.16b, v0.16b
-	and	v0.16b, v21.16b, v3.16b
-	eor	v5.16b, v5.16b, v4.16b
-	eor	v4.16b, v7.16b, v4.16b
-	eor	v23.16b, v23.16b, v6.16b
-	eor	v10.16b, v10.16b, v19.16b
-	eor	v19.16b, v0.16b, v6.16b
-	eor	v25.16b, v5.16b, v25.16b
-	eor	v13.16b, v4.16b, v13.16b
-	eor	v1.16b, v1.16b, v23.16b
-	eor	v10.16b, v10.16b, v19.16b
-	eor	v19.16b, v25.16b, v19.16b
+	and	v1.16b, v11.16b, v17.16b
+	and	v2.16b, v25.16b, v20.16b
+	eor	v5.16b, v17.16b, v26.16b
+	and	v0.16b, v27.16b, v22.16b
+	and	v6.16b, v19.16b, v28.16b
+	eor	v4.16b, v9.16b, v26.16b
+	and	v7.16b, v9.16b, v26.16b
+	and	v3.16b, v29.16b, v12.16b
+	eor	v10.16b, v10.16b, v6.16b
+	eor	v4.16b, v4.16b, v0.16b
+	eor	v2.16b, v2.16b, v6.16b
+	and	v6.16b, v21.16b, v5.16b
+	eor	v0.16b, v3.16b, v0.16b
+	eor	v1.16b, v1.16b, v7.16b
+	eor	v10.16b, v10.16b, v24.16b
+	eor	v23.16b, v4.16b, v23.16b
+	eor	v24.16b, v6.16b, v7.16b
+	eor	v13.16b, v0.16b, v13.16b
+	eor	v2.16b, v2.16b, v1.16b
+	eor	v10.16b, v10.16b, v24.16b
+	eor	v23.16b, v23.16b, v24.16b
+	eor	v18.16b, v2.16b, v18.16b
+	eor	v13.16b, v13.16b, v1.16b
+	and	v24.16b, v10.16b, v23.16b
+	eor	v1.16b, v10.16b, v18.16b
+	and	v10.16b, v13.16b, v10.16b
+	and	v2.16b, v23.16b, v18.16b
+	eor	v23.16b, v23.16b, v13.16b
+	eor	v0.16b, v18.16b, v24.16b
+	eor	v6.16b, v13.16b, v24.16b
+	and	v10.16b, v1.16b, v10.16b
+	eor	v4.16b, v1.16b, v24.16b
+	eor	v24.16b, v23.16b, v24.16b
+	and	v2.16b, v23.16b, v2.16b
+	and	v23.16b, v0.16b, v23.16b
+	and	v1.16b, v6.16b, v1.16b
+	eor	v10.16b, v10.16b, v4.16b
+	eor	v24.16b, v2.16b, v24.16b
 	eor	v13.16b, v13.16b, v23.16b
-	eor	v23.16b, v1.16b, v2.16b
-	and	v25.16b, v10.16b, v19.16b
-	and	v1.16b, v13.16b, v10.16b
-	eor	v10.16b, v10.16b, v23.16b
-	and	v2.16b, v19.16b, v23.16b
-	eor	v19.16b, v19.16b, v13.16b
-	eor	v0.16b, v13.16b, v25.16b
-	eor	v5.16b, v23.16b, v25.16b
-	and	v1.16b, v10.16b, v1.16b
-	eor	v4.16b, v10.16b, v25.16b
-	eor	v25.16b, v19.16b, v25.16b
-	and	v2.16b, v19.16b, v2.16b
-	and	v10.16b, v0.16b, v10.16b
-	and	v19.16b, v5.16b, v19.16b
-	eor	v1.16b, v1.16b, v4.16b
-	eor	v25.16b, v2.16b, v25.16b
-	eor	v10.16b, v23.16b, v10.16b
-	eor	v13.16b, v13.16b, v19.16b
-	and	v15.16b, v1.16b, v15.16b
-	and	v16.16b, v1.16b, v16.16b
-	eor	v19.16b, v25.16b, v1.16b
-	eor	v23.16b, v10.16b, v1.16b
-	eor	v1.16b, v13.16b, v25.16b
-	eor	v2.16b, v13.16b, v10.16b
-	and	v12.16b, v10.16b, v12.16b
-	and	v14.16b, v25.16b, v14.16b
-	and	v17.16b, v19.16b, v17.16b
-	and	v11.16b, v19.16b, v11.16b
+	eor	v18.16b, v18.16b, v1.16b
+	and	v14.16b, v10.16b, v14.16b
+	and	v16.16b, v10.16b, v16.16b
+	eor	v23.16b, v24.16b, v10.16b
+	and	v25.16b, v13.16b, v25.16b
+	eor	v1.16b, v13.16b, v18.16b
+	and	v8.16b, v24.16b, v8.16b
+	eor	v2.16b, v13.16b, v24.16b
+	and	v12.16b, v18.16b, v12.16b
+	and	v17.16b, v23.16b, v17.16b
+	eor	v25.16b, v14.16b, v25.16b
 	and	v26.16b, v1.16b, v26.16b
-	and	v27.16b, v2.16b, v27.16b
-	and	v8.16b, v2.16b, v8.16b
-	and	v9.16b, v25.16b, v9.16b
-	eor	v12.16b, v12.16b, v17.16b
-	and	v25.16b, v23.16b, v28.16b
-	and	v10.16b, v10.16b, v29.16b
-	and	v24.16b, v13.16b, v24.16b
-	eor	v28.16b, v27.16b, v8.16b
-	eor	v29.16b, v26.16b, v14.16b
-	and	v18.16b, v1.16b, v18.16b
-	eor	v25.16b, v25.16b, v11.16b
-	eor	v19.16b, v2.16b, v19.16b
-	eor	v1.16b, v16.16b, v9.16b
-	eor	v15.16b, v15.16b, v12.16b
-	eor	v24.16b, v24.16b, v29.16b
+	eor	v0.16b, v1.16b, v23.16b
+	and	v9.16b, v1.16b, v9.16b
+	eor	v10.16b, v18.16b, v10.16b
+	and	v11.16b, v23.16b, v11.16b
+	eor	v23.16b, v16.16b, v25.16b
+	eor	v26.16b, v26.16b, v17.16b
+	and	v19.16b, v2.16b, v19.16b
+	and	v21.16b, v0.16b, v21.16b
+	and	v27.16b, v10.16b, v27.16b
+	and	v10.16b, v10.16b, v22.16b
+	eor	v12.16b, v12.16b, v23.16b
+	eor	v22.16b, v8.16b, v26.16b
+	and	v15.16b, v24.16b, v15.16b
+	eor	v21.16b, v19.16b, v21.16b
+	eor	v11.16b, v27.16b, v11.16b
 	and	v13.16b, v13.16b, v20.16b
-	eor	v18.16b, v18.16b, v28.16b
-	and	v20.16b, v23.16b, v22.16b
-	eor	v8.16b, v10.16b, v8.16b
-	eor	v10.16b, v10.16b, v15.16b
-	and	v15.16b, v19.16b, v21.16b
-	eor	v13.16b, v13.16b, v17.16b
-	eor	v9.16b, v9.16b, v18.16b
-	eor	v14.16b, v20.16b, v14.16b
-	eor	v8.16b, v25.16b, v8.16b
-	eor	v17.16b, v1.16b, v24.16b
-	ldp	q18, q21, [rk, #0]
-	eor	v22.16b, v26.16b, v13.16b
-	eor	v15.16b, v15.16b, v9.16b
-	eor	v13.16b, v13.16b, v14.16b
-	eor	v14.16b, v27.16b, v8.16b
-	eor	v17.16b, v10.16b, v17.16b
-	and	v19.16b, v19.16b, v3.16b
-	ldp	q23, q24, [rk, #32]
-	eor	v22.16b, v15.16b, v22.16b
-	eor	v16.16b, v16.16b, v13.16b
-	eor	v9.16b, v9.16b, v13.16b
-	ldp	q13, q25, [rk, #64]
-	eor	v11.16b, v19.16b, v11.16b
-	eor	v19.16b, v19.16b, v29.16b
-	eor	v14.16b, v17.16b, v14.16b
-	ldp	q26, q27, [rk, #96]
-	eor	v16.16b, v15.16b, v16.16b
-	eor	v12.16b, v20.16b, v12.16b
-	eor	v10.16b, v10.16b, v11.16b
-	eor	v11.16b, v15.16b, v19.16b
-	eor	v14.16b, v14.16b, v26.16b
-	eor	v19.16b, v22.16b, v27.16b
-	eor	v16.16b, v16.16b, v23.16b
-	eor	v8.16b, v8.16b, v18.16b
-	eor	v9.16b, v9.16b, v10.16b
-	eor	v10.16b, v11.16b, v21.16b
-	tbl	v11.16b, {v14.16b}, vr2o.16b
-	tbl	v18.16b, {v19.16b}, vr2o.16b
-	eor	v17.16b, v15.16b, v17.16b
-	tbl	v20.16b, {v16.16b}, vr2o.16b
-	eor	v9.16b, v9.16b, v24.16b
-	tbl	v21.16b, {v10.16b}, vr2o.16b
-	eor	v12.16b, v15.16b, v12.16b
-	eor	v15.16b, v19.16b, v18.16b
-	eor	v11.16b, v14.16b, v11.16b
-	eor	v17.16b, v17.16b, v25.16b
-	tbl	v18.16b, {v8.16b}, vr2o.16b
-	tbl	v22.16b, {v9.16b}, vr2o.16b
-	eor	v21.16b, v10.16b, v21.16b
-	eor	v12.16b, v12.16b, v13.16b
-	eor	v13.16b, v11.16b, v15.16b
-	eor	v20.16b, v16.16b, v20.16b
-	tbl	v23.16b, {v17.16b}, vr2o.16b
-	eor	v18.16b, v8.16b, v18.16b
-	eor	v21.16b, v21.16b, v11.16b
-	tbl	v24.16b, {v12.16b}, vr2o.16b
-	eor	v22.16b, v9.16b, v22.16b
-	eor	v20.16b, v20.16b, v13.16b
-	eor	v10.16b, v10.16b, v13.16b
-	eor	v13.16b, v18.16b, v15.16b
-	eor	v9.16b, v9.16b, v21.16b
-	eor	v18.16b, v12.16b, v24.16b
-	eor	v15.16b, v22.16b, v15.16b
-	eor	v12.16b, v12.16b, v20.16b
-	eor	v20.16b, v17.16b, v23.16b
-	tbl	v21.16b, {v10.16b}, vr1x.16b
-	tbl	v22.16b, {v9.16b}, vr1x.16b
-	eor	v8.16b, v8.16b, v11.16b
-	eor	v11.16b, v17.16b, v15.16b
-	eor	v13.16b, v16.16b, v13.16b
-	eor	v15.16b, v19.16b, v20.16b
-	eor	v14.16b, v14.16b, v18.16b
-	eor	v10.16b, v10.16b, v21.16b
-	tbl	v16.16b, {v12.16b}, vr1x.16b
-	tbl	v17.16b, {v11.16b}, vr1x.16b
-	tbl	v18.16b, {v13.16b}, vr1x.16b
+	eor	v10.16b, v10.16b, v16.16b
 	eor	v9.16b, v9.16b, v22.16b
-	tbl	v19.16b, {v14.16b}, vr1x.16b
-	tbl	v20.16b, {v8.16b}, vr1x.16b
-	eor	v12.16b, v12.16b, v16.16b
-	tbl	v23.16b, {v15.16b}, vr1x.16b
-	eor	v13.16b, v13.16b, v18.16b
-	tbl	v24.16b, {v10.16b}, vr2o.16b
-	eor	v14.16b, v14.16b, v19.16b
+	and	v16.16b, v2.16b, v28.16b
+	and	v18.16b, v18.16b, v29.16b
+	eor	v20.16b, v11.16b, v21.16b
+	eor	v13.16b, v15.16b, v13.16b
+	eor	v19.16b, v27.16b, v19.16b
+	eor	v9.16b, v12.16b, v9.16b
+	and	v21.16b, v0.16b, v5.16b
+	eor	v15.16b, v16.16b, v15.16b
+	eor	v16.16b, v12.16b, v20.16b
+	eor	v20.16b, v25.16b, v20.16b
+	eor	v12.16b, v18.16b, v12.16b
+	eor	v9.16b, v11.16b, v9.16b
+	eor	v11.16b, v14.16b, v19.16b
+	eor	v14.16b, v21.16b, v17.16b
+	eor	v17.16b, v13.16b, v16.16b
+	eor	v18.16b, v15.16b, v22.16b
+	eor	v13.16b, v12.16b, v13.16b
+	eor	v10.16b, v10.16b, v9.16b
+	eor	v9.16b, v15.16b, v9.16b
+	eor	v14.16b, v16.16b, v14.16b
+	tbl	v15.16b, {v17.16b}, vr2o.16b
+	eor	v12.16b, v12.16b, v18.16b
+	eor	v8.16b, v8.16b, v13.16b
+	eor	v16.16b, v20.16b, v10.16b
+	eor	v18.16b, v9.16b, v17.16b
+	tbl	v19.16b, {v10.16b}, vr2o.16b
+	tbl	v21.16b, {v14.16b}, vr2o.16b
+	eor	v17.16b, v12.16b, v17.16b
+	ldp	q22, q23, [rk, #\koff + 0]
+	eor	v11.16b, v16.16b, v11.16b
+	eor	v14.16b, v14.16b, v18.16b
+	eor	v18.16b, v8.16b, v18.16b
+	ldp	q24, q25, [rk, #\koff + 32]
+	eor	v26.16b, v9.16b, v16.16b
+	eor	v10.16b, v10.16b, v12.16b
+	eor	v11.16b, v13.16b, v11.16b
+	tbl	v9.16b, {v9.16b}, vr2o.16b
+	eor	v13.16b, v14.16b, v15.16b
+	eor	v15.16b, v20.16b, v19.16b
+	tbl	v16.16b, {v16.16b}, vr2o.16b
+	tbl	v19.16b, {v18.16b}, vr2o.16b
+	eor	v14.16b, v14.16b, v11.16b
+	eor	v11.16b, v11.16b, v21.16b
+	tbl	v17.16b, {v17.16b}, vr2o.16b
+	ldp	q20, q21, [rk, #\koff + 64]
+	eor	v13.16b, v13.16b, v23.16b
+	eor	v8.16b, v8.16b, v19.16b
+	eor	v18.16b, v18.16b, v14.16b
+	tbl	v14.16b, {v14.16b}, vr2o.16b
+	eor	v11.16b, v11.16b, v25.16b
+	eor	v15.16b, v15.16b, v20.16b
+	ldp	q19, q20, [rk, #\koff + 96]
+	eor	v16.16b, v26.16b, v16.16b
+	eor	v9.16b, v12.16b, v9.16b
+	eor	v10.16b, v10.16b, v17.16b
+	eor	v12.16b, v18.16b, v14.16b
 	eor	v8.16b, v8.16b, v20.16b
-	eor	v11.16b, v11.16b, v17.16b
-	tbl	v25.16b, {v12.16b}, vr2o.16b
-	eor	v15.16b, v15.16b, v23.16b
-	tbl	v26.16b, {v9.16b}, vr2o.16b
-	tbl	v27.16b, {v13.16b}, vr2o.16b
-	eor	v21.16b, v21.16b, v24.16b
-	tbl	v24.16b, {v11.16b}, vr2o.16b
-	tbl	v28.16b, {v14.16b}, vr2o.16b
-	tbl	v29.16b, {v8.16b}, vr2o.16b
-	tbl	v1.16b, {v15.16b}, vr2o.16b
-	eor	v16.16b, v16.16b, v25.16b
-	eor	v22.16b, v22.16b, v26.16b
-	eor	v18.16b, v18.16b, v27.16b
-	eor	v19.16b, v19.16b, v28.16b
-	eor	v21.16b, v21.16b, v15.16b
-	eor	v23.16b, v23.16b, v1.16b
-	eor	v16.16b, v16.16b, v15.16b
-	eor	v22.16b, v22.16b, v15.16b
-	eor	v17.16b, v17.16b, v24.16b
-	eor	v20.16b, v20.16b, v29.16b
-	eor	v6.16b, v19.16b, v11.16b
-	eor	v7.16b, v23.16b, v14.16b
-	eor	v4.16b, v16.16b, v9.16b
-	eor	v3.16b, v22.16b, v13.16b
-	eor	v5.16b, v17.16b, v12.16b
-	eor	v0.16b, v20.16b, v15.16b
-	eor	v2.16b, v18.16b, v10.16b
-	eor	v1.16b, v21.16b, v8.16b
-	add	rk, rk, #128
+	tbl	v14.16b, {v11.16b}, vr1x.16b
+	tbl	v17.16b, {v13.16b}, vr1x.16b
+	tbl	v18.16b, {v15.16b}, vr1x.16b
+	eor	v10.16b, v10.16b, v24.16b
+	eor	v12.16b, v12.16b, v21.16b
+	eor	v16.16b, v16.16b, v19.16b
+	eor	v9.16b, v9.16b, v22.16b
+	eor	v11.16b, v11.16b, v14.16b
+	eor	v13.16b, v13.16b, v17.16b
+	eor	v15.16b, v15.16b, v18.16b
+	tbl	v19.16b, {v8.16b}, vr1x.16b
+	tbl	v20.16b, {v16.16b}, vr1x.16b
+	tbl	v21.16b, {v9.16b}, vr1x.16b
+	tbl	v22.16b, {v12.16b}, vr1x.16b
+	tbl	v23.16b, {v10.16b}, vr1x.16b
+	tbl	v24.16b, {v15.16b}, vr2o.16b
+	tbl	v25.16b, {v11.16b}, vr2o.16b
+	eor	v8.16b, v8.16b, v19.16b
+	eor	v9.16b, v9.16b, v21.16b
+	tbl	v26.16b, {v13.16b}, vr2o.16b
+	eor	v10.16b, v10.16b, v23.16b
+	eor	v16.16b, v16.16b, v20.16b
+	eor	v12.16b, v12.16b, v22.16b
+	eor	v14.16b, v14.16b, v25.16b
+	tbl	v25.16b, {v9.16b}, vr2o.16b
+	eor	v17.16b, v17.16b, v26.16b
+	eor	v18.16b, v18.16b, v24.16b
+	tbl	v24.16b, {v16.16b}, vr2o.16b
+	tbl	v26.16b, {v8.16b}, vr2o.16b
+	tbl	v27.16b, {v12.16b}, vr2o.16b
+	tbl	v28.16b, {v10.16b}, vr2o.16b
+	eor	v14.16b, v14.16b, v8.16b
+	eor	v17.16b, v17.16b, v8.16b
+	eor	v20.16b, v20.16b, v24.16b
+	eor	v19.16b, v19.16b, v26.16b
+	eor	v18.16b, v18.16b, v8.16b
+	eor	v23.16b, v23.16b, v28.16b
+	eor	v21.16b, v21.16b, v25.16b
+	eor	v22.16b, v22.16b, v27.16b
+	eor	v3.16b, v14.16b, v10.16b
+	eor	v7.16b, v19.16b, v16.16b
+	eor	v4.16b, v18.16b, v11.16b
+	eor	v6.16b, v20.16b, v12.16b
+	eor	v0.16b, v21.16b, v8.16b
+	eor	v5.16b, v22.16b, v15.16b
+	eor	v2.16b, v23.16b, v13.16b
+	eor	v1.16b, v17.16b, v9.16b
 	.endm
 
-	/* even middle decryption round: InvS-box, key, InvMixColumns' (rev32) (205 instructions) */
-	.macro	dec_round_even, r1off
+	/* even middle decryption round: InvS-box to 4A, 5A; 5A ^ R2(4A) ^ k; MixColumns' (198 instructions) */
+	.macro	dec_round_even, r1off, koff
 	ldr	q31, [fsidx, #\r1off]		// vr1x: R1' of this round
 	eor	v8.16b, v3.16b, v4.16b
 	eor	v9.16b, v4.16b, v6.16b
@@ -989,198 +1018,190 @@
 	eor	v20.16b, v1.16b, v10.16b
 	eor	v21.16b, v3.16b, v16.16b
 	eor	v22.16b, v16.16b, v12.16b
-	and	v23.16b, v11.16b, v17.16b
+	and	v23.16b, v15.16b, v16.16b
 	eor	v24.16b, v18.16b, v9.16b
-	and	v25.16b, v15.16b, v16.16b
+	and	v25.16b, v11.16b, v17.16b
 	eor	v26.16b, v14.16b, v20.16b
 	eor	v27.16b, v20.16b, v12.16b
 	eor	v28.16b, v18.16b, v21.16b
 	eor	v29.16b, v5.16b, v20.16b
-	and	v1.16b, v24.16b, v20.16b
-	eor	v2.16b, v5.16b, v8.16b
-	and	v0.16b, v18.16b, v26.16b
-	eor	v5.16b, v8.16b, v27.16b
-	eor	v3.16b, v17.16b, v27.16b
-	and	v4.16b, v28.16b, v22.16b
-	and	v7.16b, v29.16b, v12.16b
-	and	v6.16b, v8.16b, v27.16b
-	eor	v10.16b, v10.16b, v0.16b
-	eor	v1.16b, v1.16b, v0.16b
-	and	v0.16b, v21.16b, v3.16b
-	eor	v5.16b, v5.16b, v4.16b
-	eor	v4.16b, v7.16b, v4.16b
-	eor	v23.16b, v23.16b, v6.16b
+	and	v7.16b, v24.16b, v20.16b
+	eor	v5.16b, v5.16b, v8.16b
+	and	v2.16b, v18.16b, v26.16b
+	eor	v4.16b, v17.16b, v27.16b
+	eor	v0.16b, v8.16b, v27.16b
+	and	v6.16b, v28.16b, v22.16b
+	and	v3.16b, v29.16b, v12.16b
+	and	v1.16b, v8.16b, v27.16b
+	eor	v10.16b, v10.16b, v2.16b
+	eor	v7.16b, v7.16b, v2.16b
+	and	v2.16b, v21.16b, v4.16b
+	eor	v0.16b, v0.16b, v6.16b
+	eor	v6.16b, v3.16b, v6.16b
+	eor	v25.16b, v25.16b, v1.16b
 	eor	v10.16b, v10.16b, v19.16b
-	eor	v19.16b, v0.16b, v6.16b
-	eor	v25.16b, v5.16b, v25.16b
-	eor	v13.16b, v4.16b, v13.16b
-	eor	v1.16b, v1.16b, v23.16b
+	eor	v19.16b, v2.16b, v1.16b
+	eor	v23.16b, v0.16b, v23.16b
+	eor	v13.16b, v6.16b, v13.16b
+	eor	v7.16b, v7.16b, v25.16b
 	eor	v10.16b, v10.16b, v19.16b
-	eor	v19.16b, v25.16b, v19.16b
-	eor	v13.16b, v13.16b, v23.16b
-	eor	v23.16b, v1.16b, v2.16b
+	eor	v19.16b, v23.16b, v19.16b
+	eor	v13.16b, v13.16b, v25.16b
+	eor	v23.16b, v7.16b, v5.16b
 	and	v25.16b, v10.16b, v19.16b
-	and	v1.16b, v13.16b, v10.16b
+	eor	v5.16b, v19.16b, v13.16b
+	and	v7.16b, v13.16b, v10.16b
+	and	v19.16b, v19.16b, v23.16b
 	eor	v10.16b, v10.16b, v23.16b
-	and	v2.16b, v19.16b, v23.16b
-	eor	v19.16b, v19.16b, v13.16b
+	eor	v2.16b, v23.16b, v25.16b
 	eor	v0.16b, v13.16b, v25.16b
-	eor	v5.16b, v23.16b, v25.16b
-	and	v1.16b, v10.16b, v1.16b
-	eor	v4.16b, v10.16b, v25.16b
-	eor	v25.16b, v19.16b, v25.16b
-	and	v2.16b, v19.16b, v2.16b
-	and	v10.16b, v0.16b, v10.16b
+	eor	v6.16b, v5.16b, v25.16b
 	and	v19.16b, v5.16b, v19.16b
-	eor	v1.16b, v1.16b, v4.16b
-	eor	v25.16b, v2.16b, v25.16b
+	eor	v25.16b, v10.16b, v25.16b
+	and	v7.16b, v10.16b, v7.16b
+	and	v5.16b, v2.16b, v5.16b
+	and	v10.16b, v0.16b, v10.16b
+	eor	v19.16b, v19.16b, v6.16b
+	eor	v25.16b, v7.16b, v25.16b
+	eor	v13.16b, v13.16b, v5.16b
 	eor	v10.16b, v23.16b, v10.16b
-	eor	v13.16b, v13.16b, v19.16b
-	and	v15.16b, v1.16b, v15.16b
-	and	v16.16b, v1.16b, v16.16b
-	eor	v19.16b, v25.16b, v1.16b
-	eor	v23.16b, v10.16b, v1.16b
-	eor	v1.16b, v13.16b, v25.16b
-	eor	v2.16b, v13.16b, v10.16b
-	and	v12.16b, v10.16b, v12.16b
-	and	v14.16b, v25.16b, v14.16b
-	and	v17.16b, v19.16b, v17.16b
-	and	v11.16b, v19.16b, v11.16b
-	and	v26.16b, v1.16b, v26.16b
-	and	v27.16b, v2.16b, v27.16b
-	and	v8.16b, v2.16b, v8.16b
-	and	v9.16b, v25.16b, v9.16b
-	eor	v12.16b, v12.16b, v17.16b
-	and	v25.16b, v23.16b, v28.16b
-	and	v10.16b, v10.16b, v29.16b
+	and	v9.16b, v19.16b, v9.16b
+	and	v14.16b, v19.16b, v14.16b
+	eor	v23.16b, v19.16b, v25.16b
 	and	v24.16b, v13.16b, v24.16b
-	eor	v28.16b, v27.16b, v8.16b
-	eor	v29.16b, v26.16b, v14.16b
-	and	v18.16b, v1.16b, v18.16b
-	eor	v25.16b, v25.16b, v11.16b
-	eor	v19.16b, v2.16b, v19.16b
-	eor	v1.16b, v16.16b, v9.16b
-	eor	v15.16b, v15.16b, v12.16b
-	eor	v24.16b, v24.16b, v29.16b
+	eor	v5.16b, v13.16b, v10.16b
+	and	v15.16b, v25.16b, v15.16b
+	and	v16.16b, v25.16b, v16.16b
+	and	v12.16b, v10.16b, v12.16b
+	and	v17.16b, v23.16b, v17.16b
+	eor	v25.16b, v10.16b, v25.16b
+	and	v27.16b, v5.16b, v27.16b
+	eor	v24.16b, v15.16b, v24.16b
+	and	v8.16b, v5.16b, v8.16b
+	eor	v19.16b, v13.16b, v19.16b
+	eor	v5.16b, v5.16b, v23.16b
+	and	v11.16b, v23.16b, v11.16b
+	eor	v23.16b, v27.16b, v17.16b
+	eor	v27.16b, v16.16b, v24.16b
+	and	v28.16b, v25.16b, v28.16b
+	and	v18.16b, v19.16b, v18.16b
+	and	v21.16b, v5.16b, v21.16b
+	and	v22.16b, v25.16b, v22.16b
+	eor	v23.16b, v9.16b, v23.16b
+	eor	v12.16b, v12.16b, v27.16b
+	eor	v11.16b, v28.16b, v11.16b
+	and	v19.16b, v19.16b, v26.16b
+	eor	v21.16b, v18.16b, v21.16b
 	and	v13.16b, v13.16b, v20.16b
-	eor	v18.16b, v18.16b, v28.16b
-	and	v20.16b, v23.16b, v22.16b
-	eor	v8.16b, v10.16b, v8.16b
-	eor	v10.16b, v10.16b, v15.16b
-	and	v15.16b, v19.16b, v21.16b
-	eor	v13.16b, v13.16b, v17.16b
-	eor	v9.16b, v9.16b, v18.16b
-	eor	v14.16b, v20.16b, v14.16b
-	eor	v8.16b, v25.16b, v8.16b
-	eor	v17.16b, v1.16b, v24.16b
-	ldp	q18, q21, [rk, #0]
-	eor	v22.16b, v26.16b, v13.16b
-	eor	v15.16b, v15.16b, v9.16b
-	eor	v13.16b, v13.16b, v14.16b
-	eor	v14.16b, v27.16b, v8.16b
-	eor	v17.16b, v10.16b, v17.16b
-	and	v19.16b, v19.16b, v3.16b
-	ldp	q23, q24, [rk, #32]
-	eor	v22.16b, v15.16b, v22.16b
-	eor	v16.16b, v16.16b, v13.16b
+	eor	v8.16b, v8.16b, v23.16b
+	eor	v16.16b, v22.16b, v16.16b
+	and	v20.16b, v5.16b, v4.16b
+	eor	v19.16b, v19.16b, v14.16b
+	eor	v21.16b, v11.16b, v21.16b
+	and	v10.16b, v10.16b, v29.16b
+	eor	v8.16b, v12.16b, v8.16b
+	eor	v13.16b, v14.16b, v13.16b
+	eor	v14.16b, v28.16b, v18.16b
+	eor	v17.16b, v20.16b, v17.16b
+	eor	v18.16b, v24.16b, v21.16b
+	eor	v20.16b, v12.16b, v21.16b
+	eor	v8.16b, v11.16b, v8.16b
+	eor	v10.16b, v10.16b, v12.16b
+	eor	v11.16b, v15.16b, v14.16b
+	eor	v12.16b, v19.16b, v23.16b
+	ldp	q14, q15, [rk, #\koff + 0]
+	eor	v21.16b, v13.16b, v20.16b
+	eor	v16.16b, v16.16b, v8.16b
+	eor	v8.16b, v19.16b, v8.16b
+	eor	v17.16b, v20.16b, v17.16b
+	eor	v13.16b, v10.16b, v13.16b
+	eor	v10.16b, v10.16b, v12.16b
+	rev32	v12.8h, v21.8h
+	eor	v19.16b, v18.16b, v16.16b
+	eor	v20.16b, v8.16b, v21.16b
+	rev32	v22.8h, v16.8h
 	eor	v9.16b, v9.16b, v13.16b
-	ldp	q13, q25, [rk, #64]
-	eor	v11.16b, v19.16b, v11.16b
-	eor	v19.16b, v19.16b, v29.16b
-	eor	v14.16b, v17.16b, v14.16b
-	ldp	q26, q27, [rk, #96]
-	eor	v16.16b, v15.16b, v16.16b
-	eor	v12.16b, v20.16b, v12.16b
-	eor	v10.16b, v10.16b, v11.16b
-	eor	v11.16b, v15.16b, v19.16b
-	eor	v14.16b, v14.16b, v26.16b
-	eor	v19.16b, v22.16b, v27.16b
-	eor	v16.16b, v16.16b, v23.16b
-	eor	v8.16b, v8.16b, v18.16b
-	eor	v9.16b, v9.16b, v10.16b
-	eor	v10.16b, v11.16b, v21.16b
-	rev32	v11.8h, v14.8h
-	rev32	v18.8h, v19.8h
-	eor	v17.16b, v15.16b, v17.16b
-	rev32	v20.8h, v16.8h
-	eor	v9.16b, v9.16b, v24.16b
-	rev32	v21.8h, v10.8h
-	eor	v12.16b, v15.16b, v12.16b
-	eor	v15.16b, v19.16b, v18.16b
-	eor	v11.16b, v14.16b, v11.16b
-	eor	v17.16b, v17.16b, v25.16b
-	rev32	v18.8h, v8.8h
-	rev32	v22.8h, v9.8h
-	eor	v21.16b, v10.16b, v21.16b
-	eor	v12.16b, v12.16b, v13.16b
-	eor	v13.16b, v11.16b, v15.16b
-	eor	v20.16b, v16.16b, v20.16b
 	rev32	v23.8h, v17.8h
-	eor	v18.16b, v8.16b, v18.16b
-	eor	v21.16b, v21.16b, v11.16b
-	rev32	v24.8h, v12.8h
-	eor	v22.16b, v9.16b, v22.16b
-	eor	v20.16b, v20.16b, v13.16b
-	eor	v10.16b, v10.16b, v13.16b
-	eor	v13.16b, v18.16b, v15.16b
-	eor	v9.16b, v9.16b, v21.16b
-	eor	v18.16b, v12.16b, v24.16b
-	eor	v15.16b, v22.16b, v15.16b
-	eor	v12.16b, v12.16b, v20.16b
-	eor	v20.16b, v17.16b, v23.16b
-	tbl	v21.16b, {v10.16b}, vr1x.16b
-	tbl	v22.16b, {v9.16b}, vr1x.16b
-	eor	v8.16b, v8.16b, v11.16b
-	eor	v11.16b, v17.16b, v15.16b
+	eor	v21.16b, v10.16b, v21.16b
+	eor	v11.16b, v19.16b, v11.16b
+	eor	v17.16b, v17.16b, v20.16b
+	eor	v18.16b, v18.16b, v22.16b
+	eor	v20.16b, v9.16b, v20.16b
+	ldp	q22, q24, [rk, #\koff + 32]
+	rev32	v25.8h, v8.8h
+	eor	v11.16b, v13.16b, v11.16b
+	eor	v12.16b, v17.16b, v12.16b
+	rev32	v13.8h, v21.8h
+	eor	v16.16b, v16.16b, v10.16b
+	ldp	q21, q26, [rk, #\koff + 64]
+	eor	v8.16b, v8.16b, v19.16b
+	eor	v17.16b, v17.16b, v11.16b
+	eor	v11.16b, v11.16b, v23.16b
+	rev32	v19.8h, v19.8h
+	rev32	v23.8h, v20.8h
+	eor	v10.16b, v10.16b, v25.16b
+	eor	v18.16b, v18.16b, v21.16b
+	eor	v20.16b, v20.16b, v17.16b
+	rev32	v17.8h, v17.8h
+	eor	v8.16b, v8.16b, v19.16b
+	eor	v12.16b, v12.16b, v15.16b
+	eor	v9.16b, v9.16b, v23.16b
+	eor	v11.16b, v11.16b, v24.16b
+	ldp	q15, q19, [rk, #\koff + 96]
+	eor	v17.16b, v20.16b, v17.16b
 	eor	v13.16b, v16.16b, v13.16b
-	eor	v15.16b, v19.16b, v20.16b
-	eor	v14.16b, v14.16b, v18.16b
-	eor	v10.16b, v10.16b, v21.16b
 	tbl	v16.16b, {v12.16b}, vr1x.16b
-	tbl	v17.16b, {v11.16b}, vr1x.16b
-	tbl	v18.16b, {v13.16b}, vr1x.16b
-	eor	v9.16b, v9.16b, v22.16b
-	tbl	v19.16b, {v14.16b}, vr1x.16b
-	tbl	v20.16b, {v8.16b}, vr1x.16b
+	eor	v9.16b, v9.16b, v19.16b
+	tbl	v19.16b, {v11.16b}, vr1x.16b
+	eor	v8.16b, v8.16b, v15.16b
+	eor	v15.16b, v17.16b, v26.16b
+	eor	v13.16b, v13.16b, v22.16b
+	tbl	v17.16b, {v18.16b}, vr1x.16b
+	eor	v10.16b, v10.16b, v14.16b
 	eor	v12.16b, v12.16b, v16.16b
-	tbl	v23.16b, {v15.16b}, vr1x.16b
-	eor	v13.16b, v13.16b, v18.16b
+	tbl	v14.16b, {v8.16b}, vr1x.16b
+	eor	v11.16b, v11.16b, v19.16b
+	tbl	v20.16b, {v15.16b}, vr1x.16b
+	tbl	v21.16b, {v9.16b}, vr1x.16b
+	tbl	v22.16b, {v13.16b}, vr1x.16b
+	eor	v18.16b, v18.16b, v17.16b
+	tbl	v23.16b, {v10.16b}, vr1x.16b
+	rev32	v24.8h, v12.8h
+	eor	v15.16b, v15.16b, v20.16b
+	rev32	v25.8h, v11.8h
+	eor	v8.16b, v8.16b, v14.16b
+	rev32	v26.8h, v18.8h
+	eor	v10.16b, v10.16b, v23.16b
+	eor	v9.16b, v9.16b, v21.16b
+	eor	v13.16b, v13.16b, v22.16b
+	eor	v19.16b, v19.16b, v25.16b
+	eor	v16.16b, v16.16b, v24.16b
+	eor	v17.16b, v17.16b, v26.16b
 	rev32	v24.8h, v10.8h
-	eor	v14.16b, v14.16b, v19.16b
-	eor	v8.16b, v8.16b, v20.16b
-	eor	v11.16b, v11.16b, v17.16b
-	rev32	v25.8h, v12.8h
-	eor	v15.16b, v15.16b, v23.16b
-	rev32	v26.8h, v9.8h
-	rev32	v27.8h, v13.8h
-	eor	v21.16b, v21.16b, v24.16b
-	rev32	v24.8h, v11.8h
-	rev32	v28.8h, v14.8h
-	rev32	v29.8h, v8.8h
-	rev32	v1.8h, v15.8h
-	eor	v16.16b, v16.16b, v25.16b
+	rev32	v25.8h, v9.8h
+	rev32	v26.8h, v13.8h
+	rev32	v27.8h, v8.8h
+	rev32	v28.8h, v15.8h
+	eor	v16.16b, v16.16b, v9.16b
+	eor	v23.16b, v23.16b, v24.16b
+	eor	v21.16b, v21.16b, v25.16b
+	eor	v19.16b, v19.16b, v9.16b
+	eor	v14.16b, v14.16b, v27.16b
+	eor	v20.16b, v20.16b, v28.16b
+	eor	v17.16b, v17.16b, v9.16b
 	eor	v22.16b, v22.16b, v26.16b
-	eor	v18.16b, v18.16b, v27.16b
-	eor	v19.16b, v19.16b, v28.16b
-	eor	v21.16b, v21.16b, v15.16b
-	eor	v23.16b, v23.16b, v1.16b
-	eor	v16.16b, v16.16b, v15.16b
-	eor	v22.16b, v22.16b, v15.16b
-	eor	v17.16b, v17.16b, v24.16b
-	eor	v20.16b, v20.16b, v29.16b
-	eor	v6.16b, v19.16b, v11.16b
-	eor	v7.16b, v23.16b, v14.16b
-	eor	v4.16b, v16.16b, v9.16b
-	eor	v3.16b, v22.16b, v13.16b
-	eor	v5.16b, v17.16b, v12.16b
-	eor	v0.16b, v20.16b, v15.16b
-	eor	v2.16b, v18.16b, v10.16b
-	eor	v1.16b, v21.16b, v8.16b
-	add	rk, rk, #128
+	eor	v1.16b, v16.16b, v10.16b
+	eor	v3.16b, v19.16b, v13.16b
+	eor	v6.16b, v14.16b, v15.16b
+	eor	v0.16b, v23.16b, v9.16b
+	eor	v4.16b, v17.16b, v11.16b
+	eor	v2.16b, v22.16b, v12.16b
+	eor	v7.16b, v21.16b, v8.16b
+	eor	v5.16b, v20.16b, v18.16b
 	.endm
 
 	/* last decryption round: InvS-box, key, ISR^Nr (140 instructions) */
-	.macro	dec_last
+	.macro	dec_last, koff
 	eor	v8.16b, v6.16b, v7.16b
 	eor	v9.16b, v3.16b, v4.16b
 	eor	v10.16b, v4.16b, v6.16b
@@ -1288,15 +1309,15 @@
 	eor	v11.16b, v22.16b, v11.16b
 	eor	v15.16b, v12.16b, v15.16b
 	eor	v12.16b, v27.16b, v12.16b
-	ldp	q19, q20, [rk, #0]
+	ldp	q19, q20, [rk, #\koff + 0]
 	eor	v13.16b, v16.16b, v13.16b
 	eor	v8.16b, v16.16b, v8.16b
 	eor	v16.16b, v18.16b, v10.16b
-	ldp	q18, q21, [rk, #32]
+	ldp	q18, q21, [rk, #\koff + 32]
 	eor	v22.16b, v28.16b, v9.16b
 	eor	v14.16b, v14.16b, v15.16b
 	eor	v10.16b, v10.16b, v15.16b
-	ldp	q15, q23, [rk, #64]
+	ldp	q15, q23, [rk, #\koff + 64]
 	eor	v24.16b, v16.16b, v13.16b
 	eor	v12.16b, v16.16b, v12.16b
 	eor	v13.16b, v13.16b, v22.16b
@@ -1304,7 +1325,7 @@
 	eor	v8.16b, v10.16b, v8.16b
 	eor	v10.16b, v16.16b, v11.16b
 	eor	v11.16b, v16.16b, v17.16b
-	ldp	q16, q17, [rk, #96]
+	ldp	q16, q17, [rk, #\koff + 96]
 	eor	v22.16b, v24.16b, v23.16b
 	eor	v14.16b, v14.16b, v18.16b
 	eor	v9.16b, v9.16b, v19.16b
@@ -1321,7 +1342,6 @@
 	tbl	v3.16b, {v8.16b}, vsrn.16b
 	tbl	v0.16b, {v9.16b}, vsrn.16b
 	tbl	v1.16b, {v11.16b}, vsrn.16b
-	add	rk, rk, #128
 	.endm
 
 /* ------------------------------------------------------ the cipher cores */
@@ -1334,7 +1354,10 @@
 	 * The middle rounds j = 1 .. Nr-1 (Nr-1 = 9, 11, 13: always odd)
 	 * run in a loop unrolled four times, since R1' depends on j mod 4;
 	 * rcnt counts the odd rounds left (Nr / 2), and the loop can only end
-	 * after an odd one.  The branches depend on the round count only.
+	 * after an odd one.  The round keys of one pass through the loop are
+	 * read at offsets 0, 128, 256, 384 from rk (each macro's koff), which
+	 * then steps once per pass (and by the rounds done on the way out).
+	 * The branches depend on the round count only.
 	 */
 	.macro	last_index
 	and	w10, rounds, #2			// Nr = 10, 14: SR^2; Nr = 12: I
@@ -1351,18 +1374,20 @@ aesbs_encrypt8:
 	add_round_key
 	lsr	rcnt, rounds, #1
 .Lenc_loop:
-	enc_round_odd	16			// j = 1 (mod 4): Q = SR^-1
+	enc_round_odd	16, 0			// j = 1 (mod 4): Q = SR^-1
 	subs	rcnt, rcnt, #1
-	b.eq	.Lenc_last
-	enc_round_even	32			// j = 2: Q = SR^2
-	enc_round_odd	48			// j = 3: Q = SR
+	b.eq	1f
+	enc_round_even	32, 128			// j = 2: Q = SR^2
+	enc_round_odd	48, 256			// j = 3: Q = SR
 	subs	rcnt, rcnt, #1
-	b.eq	.Lenc_last
-	enc_round_even	0			// j = 0: Q = I
+	b.eq	3f
+	enc_round_even	0, 384			// j = 0: Q = I
+	add	rk, rk, #512
 	b	.Lenc_loop
-.Lenc_last:
+3:	add	rk, rk, #256
+1:	add	rk, rk, #128
 	last_index
-	enc_last
+	enc_last	0
 	bitslice
 	ret
 
@@ -1375,18 +1400,20 @@ aesbs_decrypt8:
 	add_round_key
 	lsr	rcnt, rounds, #1
 .Ldec_loop:
-	dec_round_odd	48			// j = 1 (mod 4): Q = SR
+	dec_round_odd	48, 0			// j = 1 (mod 4): Q = SR
 	subs	rcnt, rcnt, #1
-	b.eq	.Ldec_last
-	dec_round_even	32			// j = 2: Q = SR^2
-	dec_round_odd	16			// j = 3: Q = SR^-1
+	b.eq	1f
+	dec_round_even	32, 128			// j = 2: Q = SR^2
+	dec_round_odd	16, 256			// j = 3: Q = SR^-1
 	subs	rcnt, rcnt, #1
-	b.eq	.Ldec_last
-	dec_round_even	0			// j = 0: Q = I
+	b.eq	3f
+	dec_round_even	0, 384			// j = 0: Q = I
+	add	rk, rk, #512
 	b	.Ldec_loop
-.Ldec_last:
+3:	add	rk, rk, #256
+1:	add	rk, rk, #128
 	last_index
-	dec_last
+	dec_last	0
 	bitslice
 	ret
 
@@ -1540,13 +1567,16 @@ aesbs_decrypt8:
  * before the final SR^Nr, so slots 0 and Nr follow the same rule).  Both
  * index vectors step by one ISR per key (tbl composes permutations:
  * tbl(P, ISR) = P o ISR); the permutations are public, tbl of the key
- * bytes by them is constant-time.  Plane i of a round key: 0xff where bit
- * i of the key byte is set (cmtst against 1 << i), 0x00 elsewhere.
- * Clobbers x0-x6, v0-v7, v16-v27.
+ * bytes by them is constant-time.  The decryption keys of the middle
+ * rounds are stored through circ(05, 00, 04, 00) conjugated like the round
+ * (5 k ^ R2'(4 k), see InvMixColumns above): the round adds its key after that
+ * circulant, which its S-box folds into its bottom layer.  Plane i of a
+ * round key: 0xff where bit i of the key byte is set (cmtst against
+ * 1 << i), 0x00 elsewhere.  Branches depend on the round index only.
+ * Clobbers x0-x6, v0-v7, v16-v31.
  */
-	/* v0-v7 = planes of the key bytes v27 permuted by \idx (^ 0x63 unless w4 = 0), stored at \p */
-	.macro	key_planes, idx, p
-	tbl	v7.16b, {v27.16b}, \idx\().16b
+	/* v0-v7 = planes of the key bytes v7 (^ 0x63 unless w4 = 0), stored at \p */
+	.macro	key_planes, p
 	cmtst	v0.16b, v7.16b, v16.16b
 	cmtst	v1.16b, v7.16b, v17.16b
 	cmtst	v2.16b, v7.16b, v18.16b
@@ -1565,6 +1595,14 @@ aesbs_decrypt8:
 	st1	{v4.16b-v7.16b}, [\p]
 	.endm
 
+	/* \d = 2 \s in GF(2^8), per byte (v28 = 0x1b); \t scratch */
+	.macro	gf_double, d, s, t
+	sshr	\t\().16b, \s\().16b, #7
+	shl	\d\().16b, \s\().16b, #1
+	and	\t\().16b, \t\().16b, v28.16b
+	eor	\d\().16b, \d\().16b, \t\().16b
+	.endm
+
 SYM_FUNC_START(ctneon_bs_convert_key)
 	movi	v16.16b, #0x01
 	movi	v17.16b, #0x02
@@ -1580,15 +1618,31 @@ SYM_FUNC_START(ctneon_bs_convert_key)
 	add	x6, x5, x6, lsl #3
 	ldr	q25, [x6, #80]			// decryption map: SR^Nr
 	ldr	q26, [x5, #112]			// ISR
+	ldr	q31, [x5, #64]			// R2' of the odd rounds
+	movi	v28.16b, #0x1b
 	mov	w4, #128
 	add	x3, x0, #15 * 128		// decryption keys, last one
 	umaddl	x3, w2, w4, x3			//   at + rounds * 128
 	mov	w4, #0				// round key index
 .Lcvt_loop:
 	ld1	{v27.16b}, [x1], #16
-	key_planes v24, x0
+	tbl	v7.16b, {v27.16b}, v24.16b
+	key_planes x0
 	add	x0, x0, #64
-	key_planes v25, x3
+	tbl	v7.16b, {v27.16b}, v25.16b
+	cbz	w4, 2f				// decryption slot Nr (last round)
+	cmp	w4, w2
+	b.eq	2f				// decryption slot 0 (first key)
+	/* middle round j = Nr - i: k = 5 k ^ R2'(4 k), R2' by j's parity (= i's) */
+	gf_double v29, v7, v30
+	gf_double v29, v29, v30
+	eor	v7.16b, v7.16b, v29.16b		// 5 k
+	tbz	w4, #0, 1f
+	tbl	v29.16b, {v29.16b}, v31.16b	// odd j: R2' by tbl
+	b	3f
+1:	rev32	v29.8h, v29.8h			// even j: R2' = R2
+3:	eor	v7.16b, v7.16b, v29.16b
+2:	key_planes x3
 	sub	x3, x3, #64 + 128
 	tbl	v24.16b, {v24.16b}, v26.16b	// Q o ISR
 	tbl	v25.16b, {v25.16b}, v26.16b

@@ -18,7 +18,7 @@ LAT = int(os.environ.get('LAT', '6'))
 lat = lambda ins: 4 if ins[0] == 'ldp' else LAT
 NPOOL = int(os.environ.get('NPOOL', '30'))  # v0-v29; v30 = vr2o, v31 = vr1x / vsrn
 MCA_N = int(os.environ.get('MCA_N', '24'))
-REGS = {'vr1x': 'v31', 'vr2o': 'v30', 'vsrn': 'v31', 'fsidx': 'x8', '\\r1off': '16'}
+REGS = {'vr1x': 'v31', 'vr2o': 'v30', 'vsrn': 'v31', 'fsidx': 'x8', '\\r1off': '16', '\\koff + ': ''}
 def mca_cycles(lines, cpu):
     """llvm-mca cycles of 20 back-to-back copies of one round macro body
     (the round's outputs v0-v7 feed the next copy's inputs)."""
@@ -60,17 +60,17 @@ def check_sched(prog, sched, fwd):
     assert simulate(prog, pl, c, ks) == simulate(sched, pl, c, ks)
 
 MACROS = [
-    ('enc_round_odd', enc_round_fs(1), True, 'r1off',
+    ('enc_round_odd', enc_round_fs(1), True, 'r1off, koff',
      'odd middle encryption round: S-box, MixColumns\' (R2\' by tbl), key'),
-    ('enc_round_even', enc_round_fs(0), True, 'r1off',
+    ('enc_round_even', enc_round_fs(0), True, 'r1off, koff',
      'even middle encryption round: S-box, MixColumns\' (R2\' = rev32), key'),
-    ('enc_last', last_fs(True), True, '',
+    ('enc_last', last_fs(True), True, 'koff',
      'last encryption round: S-box, key, SR^Nr'),
-    ('dec_round_odd', dec_round_fs(1), False, 'r1off',
-     'odd middle decryption round: InvS-box, key, InvMixColumns\' (tbl)'),
-    ('dec_round_even', dec_round_fs(0), False, 'r1off',
-     'even middle decryption round: InvS-box, key, InvMixColumns\' (rev32)'),
-    ('dec_last', last_fs(False), False, '',
+    ('dec_round_odd', dec_round_fs(1), False, 'r1off, koff',
+     'odd middle decryption round: InvS-box to 4A, 5A; 5A ^ R2\'(4A) ^ k; MixColumns\''),
+    ('dec_round_even', dec_round_fs(0), False, 'r1off, koff',
+     'even middle decryption round: InvS-box to 4A, 5A; 5A ^ R2(4A) ^ k; MixColumns\''),
+    ('dec_last', last_fs(False), False, 'koff',
      'last decryption round: InvS-box, key, ISR^Nr'),
 ]
 out = []
@@ -78,9 +78,9 @@ cnt = {}
 for name, prog, fwd, args, cm in MACROS:
     sched = pick(prog, name, args, int(os.environ.get('T', '200')))
     check_sched(prog, sched, fwd)
-    lines, n = emit(name, sched, cm + ' (%d instructions)' % (len(sched) + (1 if args else 0)), NPOOL, args)
+    lines, n = emit(name, sched, cm + ' (%d instructions)' % (len(sched) + ('r1off' in args)), NPOOL, args)
     out += lines; cnt[name] = n
-path = os.path.join(HERE, '..', '..', '..', 'arm64', 'aes-neonbs-core.S')
+path = os.environ.get('CORE') or os.path.join(HERE, '..', '..', '..', 'arm64', 'aes-neonbs-core.S')
 core = open(path).read()
 a = core.index('/* ------------------------------------------- rounds (generated, verified) */')
 b = core.index('/* ------------------------------------------------------ the cipher cores */')

@@ -46,11 +46,21 @@ def keyplanes(k, const):
     return [bytes((0xff if k[j] >> i & 1 else 0) ^ (0xff if const and 0x63 >> i & 1 else 0)
                   for j in range(16)) for i in range(8)]
 
+def premix(k, j):
+    """circ(05, 00, 04, 00) conjugated by the storage map of decryption
+    round j, on bytes: 5 k[p] ^ 4 k[R2'(p)]"""
+    r2 = fs_index(ppow(SRIDX, j))[1]
+    return bytes(gmul(k[p], 5) ^ gmul(k[r2[p]], 4) for p in range(16))
+
 def bs_keys(rks, nr):
     """(encryption, decryption) schedules as the conversion writes them:
-    slot i of encryption = ISR^i (rk[i]), slot j of decryption = SR^j (rk[nr-j])"""
+    slot i of encryption = ISR^i (rk[i]), slot j of decryption = SR^j
+    (rk[nr-j]), through premix() for the middle rounds 0 < j < nr"""
     enc = [keyplanes(perm(rks[i], ppow(ISRIDX, i)), i > 0) for i in range(nr + 1)]
-    dec = [keyplanes(perm(rks[nr - j], ppow(SRIDX, j)), j < nr) for j in range(nr + 1)]
+    dec = []
+    for j in range(nr + 1):
+        k = perm(rks[nr - j], ppow(SRIDX, j))
+        dec.append(keyplanes(premix(k, j) if 0 < j < nr else k, j < nr))
     return enc, dec
 
 def run(blocks, ks, nr, fwd):

@@ -4,7 +4,7 @@ import sys, random
 sys.path.insert(0, HERE)
 exec(open(HERE + '/circ.py').read().split("print(\"forward circuit")[0])
 exec("#" + "\n".join(l for l in open(HERE + "/circ.py").read().split("# --- linear forms")[1].splitlines() if not l.startswith('print')))
-import itertools
+import itertools, functools
 
 def paar_rand(targets, nin, names_in, tries=3000, seed=1):
     rnd = random.Random(seed)
@@ -35,7 +35,7 @@ def paar_rand(targets, nin, names_in, tries=3000, seed=1):
 # the layers that may take slp.py's program (if shorter than Paar's), and
 # soft depth limits for them; the defaults are the committed arm64 core's
 # (measured with llvm-mca against the alternatives: see its header)
-SLP_LAYERS = _os.environ.get('CTNEON_SLP', 'ftop,fbot,itop,ibot').split(',')
+SLP_LAYERS = _os.environ.get('CTNEON_SLP', 'ftop,fbot,itop,ibot,ibot16').split(',')
 SLP_DEPTH = {k: int(v) for k, v in (x.split('=') for x in
              _os.environ.get('CTNEON_SLP_DEPTH', 'ftop=4,itop=4,ibot=4').split(',') if x)}
 def lin_prog(targets, nin, names_in, prefix, tries, layer):
@@ -79,9 +79,9 @@ for i in range(8):
         if Linv(1 << k) >> i & 1: m ^= bf['S%d' % (7 - k)]
     ibot_t['Q%d' % i] = m
 P = ['P%d' % i for i in range(8)]
-def sbox_prog(topt, bott, d):
+def sbox_prog(topt, bott, d, bot=None):
     tp, tc = lin_prog(topt, 8, P, 'a', TRIES, d + 'top')
-    bp, bc = lin_prog(bott, 18, MOUT, 'b', TRIES, d + 'bot')
+    bp, bc = lin_prog(bott, 18, MOUT, 'b', TRIES, bot or d + 'bot')
     prog = [('eor', d, a, b) for d, a, b in tp]
     for d, op, a, b in mid:
         prog.append(('eor' if op == '^' else 'and', d, tc.get(a, a), tc.get(b, b)))
@@ -90,6 +90,20 @@ def sbox_prog(topt, bott, d):
     return prog
 FWD = sbox_prog(ftop_t, fbot_t, 'f')
 INVP = sbox_prog(itop_t, ibot_t, 'i')
+# The decryption round's InvS-box with the 4 and 5 of circ(05, 00, 04, 00)
+# folded into its bottom layer: outputs B = 4*A and C = 5*A (GF(2^8), per
+# byte) of A = InvS(x ^ 0x63), 16 linear forms of the 18 middle products
+# synthesised together (4*A on the planes: A shifted up two planes with
+# x^8 = x^4 + x^3 + x + 1 and x^9 reduced).
+def _four(m):
+    x = lambda *ks: functools.reduce(lambda u, k: u ^ m[k], ks, 0)
+    return [x(6), x(6, 7), x(0, 7), x(1, 6), x(2, 6, 7), x(3, 7), x(4), x(5)]
+_ia = [ibot_t['Q%d' % i] for i in range(8)]
+ibot16_t = {}
+for i, b in enumerate(_four(_ia)):
+    ibot16_t['B%d' % i] = b
+    ibot16_t['C%d' % i] = b ^ _ia[i]
+INV16 = sbox_prog(itop_t, ibot16_t, 'i', 'ibot16')
 def check(prog, f):
     for x in range(256):
         env = {'P%d' % i: x >> i & 1 for i in range(8)}
@@ -98,7 +112,14 @@ def check(prog, f):
         assert sum(env['Q%d' % i] << i for i in range(8)) == f(x)
 check(FWD, lambda x: SBOX[x] ^ 0x63)
 check(INVP, lambda x: INV[x ^ 0x63])
-print("// gates: forward", len(FWD), "inverse", len(INVP), file=sys.stderr)
+for _x in range(256):
+    _env = {'P%d' % i: _x >> i & 1 for i in range(8)}
+    for _op, _d, _a, _b in INV16:
+        _env[_d] = _env[_a] ^ _env[_b] if _op == 'eor' else _env[_a] & _env[_b]
+    _y = INV[_x ^ 0x63]
+    assert sum(_env['B%d' % i] << i for i in range(8)) == gmul(_y, 4)
+    assert sum(_env['C%d' % i] << i for i in range(8)) == gmul(_y, 5)
+print("// gates: forward", len(FWD), "inverse", len(INVP), "inverse with 4, 5:", len(INV16), file=sys.stderr)
 
 # ---------------------------------------------------------------- rounds
 def xtime_out(prog, t, u, out):
@@ -255,12 +276,17 @@ def mixcolumns_fs(prog, a, out, odd, pre):
     xtime_out(prog, t, u, out)
 
 def dec_round_fs(odd):
-    prog = list(INVP)
+    """InvMixColumns' = MixColumns' o circ(05, 00, 04, 00)', and
+    circ'(A ^ k) = 5A ^ R2'(4A) ^ circ'(k): the InvS-box gives B = 4A and
+    C = 5A, the key is stored as circ'(k) (ctneon_bs_convert_key)"""
+    prog = list(INV16)
     k = keyload(prog, '')
-    a = ['sa%d' % i for i in range(8)]
+    s = ['s%d' % i for i in range(8)]
     for i in range(8):
-        prog.append(('eor', a[i], 'Q%d' % i, k[i]))
-    s = premix_05_04(prog, a, odd)
+        if odd: prog.append(('tbl', 'rb%d' % i, 'B%d' % i, 'R2O'))
+        else: prog.append(('rev32', 'rb%d' % i, 'B%d' % i, None))
+        prog.append(('eor', 'sc%d' % i, 'C%d' % i, 'rb%d' % i))
+        prog.append(('eor', s[i], 'sc%d' % i, k[i]))
     mixcolumns_fs(prog, s, OUT, odd, 'm')
     return prog
 
@@ -405,7 +431,7 @@ def emit(name, prog, comment, npool=30, args=''):
     al, reg = allocate(prog, inputs, outputs, pool)
     lines = ['', '\t/* %s */' % comment, ('\t.macro\t%s, %s' % (name, args)) if args else '\t.macro\t%s' % name]
     nld = 0
-    if args == 'r1off':
+    if 'r1off' in args:
         lines.append('\tldr\tq31, [fsidx, #\\r1off]\t\t// vr1x: R1\' of this round')
     for op, dr, sr, d, a, b in al:
         if op in ('eor', 'and'):
@@ -415,9 +441,11 @@ def emit(name, prog, comment, npool=30, args=''):
         elif op == 'rev32':
             lines.append('\trev32\t%s.8h, %s.8h' % (dr[0], sr[0]))
         elif op == 'ldp':
-            lines.append('\tldp\t%s, %s, [rk, #%d]' % (dr[0].replace('v', 'q'), dr[1].replace('v', 'q'), 32 * nld))
+            off = ('\\koff + %d' if 'koff' in args else '%d') % (32 * nld)
+            lines.append('\tldp\t%s, %s, [rk, #%s]' % (dr[0].replace('v', 'q'), dr[1].replace('v', 'q'), off))
             nld += 1
-    lines.append('\tadd\trk, rk, #128')
+    if 'koff' not in args:
+        lines.append('\tadd\trk, rk, #128')
     lines.append('\t.endm')
     return lines, len(al)
 
