@@ -28,6 +28,7 @@
  *    inside that byte the columns are bit pairs.  The state stays in this
  *    form through all the rounds:
  *      ShiftRows     row r turns by 2r bits inside its byte (masks, shifts);
+ *                    encryption is fixsliced and skips it (bs_encrypt);
  *      MixColumns    the next row is the word rotated by 8, so with
  *                    t = a ^ ror8(a): out = 2t ^ ror8(a) ^ ror16(t), the
  *                    doubling being a renaming of the words plus three XORs
@@ -81,19 +82,22 @@
  *    Cost, executed instructions counted with the QEMU plugin
  *    (tests/ct/portable-count.sh: gcc -O2 with the kernel's integer-only
  *    code generation, -mfpu=vfpv3-d16 on arm, -mgeneral-regs-only on
- *    arm64), AES-128, 2026-12-03, with the 115-gate S-box (in brackets:
- *    the paper's 128 gates):
+ *    arm64), AES-128, 2026-12-04, with the 115-gate S-box and fixsliced
+ *    encryption (in brackets: before fixslicing; with the paper's 128
+ *    gates):
  *                             32-bit arm                 arm64
- *      CTR, 4 KiB             132 /B (138; was 233)      109 /B (113; was 215)
- *      CBC decryption, 4 KiB  144 /B (150; was 398)      120 /B (124; was 337)
- *      XTS encryption, 4 KiB  142 /B (146; was 240)      115 /B (120; was 222)
- *      one block, encrypt     5,293 (5,424; was 9,556)   4,183 (4,331; was 8,697)
- *      one block, decrypt     5,669 (5,878; was 15,126)  4,660 (4,774; was 12,797)
- *    ("was": the previous shape, same flags.  The figures published for it
- *    before, 135 and 113 per byte for CTR, were counted with NEON enabled
- *    in user space, where gcc vectorised its loops of eight; the kernel
- *    never does.)  A single block pays for the conversion of the whole key
- *    schedule (some 1,000 instructions) and for a batch of two.
+ *      CTR, 4 KiB             109 /B (132; 138)          82 /B (109; 113)
+ *      CBC decryption, 4 KiB  144 /B (144; 150)          120 /B (120; 124)
+ *      XTS encryption, 4 KiB  118 /B (142; 146)          88 /B (115; 120)
+ *      one block, encrypt     5,897 (5,293; 5,424)       4,261 (4,183; 4,331)
+ *      one block, decrypt     5,710 (5,669; 5,878)       4,689 (4,660; 4,774)
+ *    Before the round steps were written out (2026-12-03) CTR took 233 and
+ *    215 per byte, one decryption 15,126 and 12,797 instructions (the
+ *    figures published for that shape, 135 and 113 per byte for CTR, were
+ *    counted with NEON enabled in user space, where gcc vectorised its
+ *    loops of eight; the kernel never does).  A single block pays for the conversion of the whole key
+ *    schedule (some 1,000 instructions; encryption's permuted keys some
+ *    300 more) and for a batch of two.
  */
 #ifdef __KERNEL__
 #include <linux/string.h>
@@ -368,21 +372,14 @@ static __always_inline void bs_inv_sbox(u32 q[8])
 }
 
 /*
- * Row r turns left by r columns: 2r bits to the right inside byte r.
+ * InvShiftRows (decryption; encryption is fixsliced and has no ShiftRows):
+ * row r turns right by r columns, 2r bits to the left inside byte r.
  * gcc turns each term into a shift, an AND and an ORR whichever way it is
  * written.  Hiding the masked value from the optimiser gets 32-bit arm's
  * two-instruction form (AND with an immediate, ORR with a shifted
  * operand), but the round then spilled more and ran 0.5% longer there
  * (arm64 gained 3 to 5%), so it stays plain C.
  */
-static __always_inline u32 bs_shift_row_word(u32 x)
-{
-	return (x & 0x000000ff) |
-	       ((x & 0x0000fc00) >> 2) | ((x & 0x00000300) << 6) |
-	       ((x & 0x00f00000) >> 4) | ((x & 0x000f0000) << 4) |
-	       ((x & 0xc0000000) >> 6) | ((x & 0x3f000000) << 2);
-}
-
 static __always_inline u32 bs_inv_shift_row_word(u32 x)
 {
 	return (x & 0x000000ff) |
@@ -404,14 +401,36 @@ static __always_inline void bs_each_word(u32 q[8], u32 (*f)(u32))
 	q[7] = f(q[7]);
 }
 
-static __always_inline void bs_shift_rows(u32 q[8])
-{
-	bs_each_word(q, bs_shift_row_word);
-}
-
 static __always_inline void bs_inv_shift_rows(u32 q[8])
 {
 	bs_each_word(q, bs_inv_shift_row_word);
+}
+
+/* each byte of x rotated right by n bits (n = 2, 4, 6): column c takes column c + n/2 */
+static __always_inline u32 byte_ror(u32 x, unsigned int n)
+{
+	const u32 lo = 0x01010101U * (0xffU >> n);
+
+	return ((x >> n) & lo) | ((x << (8 - n)) & ~lo);
+}
+
+/*
+ * The row rotations of MixColumns in encryption round j (mod 4) of the
+ * fixsliced cipher (bs_encrypt), whose state is ShiftRows^-j of the true
+ * one: R1' takes the next row and column c + j, R2' the row two down and
+ * column c + 2j.  Round 0 mod 4 (and decryption) has the plain ones: the
+ * word rotated by 8 and 16 bits.
+ */
+static __always_inline u32 bs_r1(u32 x, unsigned int j)
+{
+	x = ror32c(x, 8);
+	return j % 4 ? byte_ror(x, 2 * (j % 4)) : x;
+}
+
+static __always_inline u32 bs_r2(u32 x, unsigned int j)
+{
+	x = ror32c(x, 16);
+	return j % 2 ? byte_ror(x, 4) : x;
 }
 
 /*
@@ -419,25 +438,27 @@ static __always_inline void bs_inv_shift_rows(u32 q[8])
  * next byte of the word, ror 8 brings it down):
  *   a'[r] = 2a[r] ^ 3a[r+1] ^ a[r+2] ^ a[r+3]
  *         = a[r+1] ^ (a[r+2] ^ a[r+3]) ^ 2(a[r] ^ a[r+1]),
- * so with t = a ^ ror8(a): a' = ror8(a) ^ ror16(t) ^ 2t.  Doubling in
- * GF(2^8), bitwise, is a renaming of the bit planes plus the reduction
- * 0x1b from the top plane: 2t = (t7, t0^t7, t1, t2^t7, t3^t7, t4, t5, t6).
+ * so with t = a ^ R1(a): a' = R1(a) ^ R2(t) ^ 2t.  Doubling in GF(2^8),
+ * bitwise, is a renaming of the bit planes plus the reduction 0x1b from
+ * the top plane: 2t = (t7, t0^t7, t1, t2^t7, t3^t7, t4, t5, t6).  j selects
+ * the row rotations of a fixsliced round (0: the plain MixColumns).
  */
-static __always_inline void bs_mix_columns(u32 q[8])
+static __always_inline void bs_mix_columns_j(u32 q[8], unsigned int j)
 {
-	u32 t0 = q[0] ^ ror32c(q[0], 8), t1 = q[1] ^ ror32c(q[1], 8);
-	u32 t2 = q[2] ^ ror32c(q[2], 8), t3 = q[3] ^ ror32c(q[3], 8);
-	u32 t4 = q[4] ^ ror32c(q[4], 8), t5 = q[5] ^ ror32c(q[5], 8);
-	u32 t6 = q[6] ^ ror32c(q[6], 8), t7 = q[7] ^ ror32c(q[7], 8);
+	u32 r0 = bs_r1(q[0], j), r1 = bs_r1(q[1], j), r2 = bs_r1(q[2], j);
+	u32 r3 = bs_r1(q[3], j), r4 = bs_r1(q[4], j), r5 = bs_r1(q[5], j);
+	u32 r6 = bs_r1(q[6], j), r7 = bs_r1(q[7], j);
+	u32 t0 = q[0] ^ r0, t1 = q[1] ^ r1, t2 = q[2] ^ r2, t3 = q[3] ^ r3;
+	u32 t4 = q[4] ^ r4, t5 = q[5] ^ r5, t6 = q[6] ^ r6, t7 = q[7] ^ r7;
 
-	q[0] = ror32c(q[0], 8) ^ ror32c(t0, 16) ^ t7;
-	q[1] = ror32c(q[1], 8) ^ ror32c(t1, 16) ^ t0 ^ t7;
-	q[2] = ror32c(q[2], 8) ^ ror32c(t2, 16) ^ t1;
-	q[3] = ror32c(q[3], 8) ^ ror32c(t3, 16) ^ t2 ^ t7;
-	q[4] = ror32c(q[4], 8) ^ ror32c(t4, 16) ^ t3 ^ t7;
-	q[5] = ror32c(q[5], 8) ^ ror32c(t5, 16) ^ t4;
-	q[6] = ror32c(q[6], 8) ^ ror32c(t6, 16) ^ t5;
-	q[7] = ror32c(q[7], 8) ^ ror32c(t7, 16) ^ t6;
+	q[0] = r0 ^ bs_r2(t0, j) ^ t7;
+	q[1] = r1 ^ bs_r2(t1, j) ^ t0 ^ t7;
+	q[2] = r2 ^ bs_r2(t2, j) ^ t1;
+	q[3] = r3 ^ bs_r2(t3, j) ^ t2 ^ t7;
+	q[4] = r4 ^ bs_r2(t4, j) ^ t3 ^ t7;
+	q[5] = r5 ^ bs_r2(t5, j) ^ t4;
+	q[6] = r6 ^ bs_r2(t6, j) ^ t5;
+	q[7] = r7 ^ bs_r2(t7, j) ^ t6;
 }
 
 /*
@@ -460,7 +481,7 @@ static __always_inline void bs_inv_mix_columns(u32 q[8])
 	q[5] ^= t3 ^ t7;
 	q[6] ^= t4;
 	q[7] ^= t5;
-	bs_mix_columns(q);
+	bs_mix_columns_j(q, 0);
 }
 
 static __always_inline void bs_add_key(u32 q[8], const u32 k[8])
@@ -475,19 +496,43 @@ static __always_inline void bs_add_key(u32 q[8], const u32 k[8])
 	q[7] ^= k[7];
 }
 
-/* the round keys of key->std in the bit-sliced form, both halves */
+/*
+ * The round keys of key->std in the bit-sliced form, both halves; for
+ * encryption round key r is first permuted by ShiftRows^-r (bs_encrypt).
+ */
 struct bs_key {
 	u32 k[CTNEON_AES_MAX_ROUNDS + 1][8];
 	int rounds;
 };
 
-static void bs_key_init(struct bs_key *bk, const struct ctneon_aes_key *key)
+static void bs_key_init(struct bs_key *bk, const struct ctneon_aes_key *key,
+			int enc)
 {
-	int r;
+	u32 w[4];
+	int r, c, n;
 
 	bk->rounds = key->rounds;
-	for (r = 0; r <= key->rounds; r++)
-		bs_load(bk->k[r], key->std[r], key->std[r]);
+	for (r = 0; r <= key->rounds; r++) {
+		if (!enc) {
+			bs_load(bk->k[r], key->std[r], key->std[r]);
+			continue;
+		}
+		/*
+		 * ShiftRows^-n on the column words: row i of column c comes
+		 * from column c - n*i.  The word indices depend on r only.
+		 */
+		n = r % 4;
+		for (c = 0; c < 4; c++)
+			w[c] = load_le32(key->std[r] + 4 * c);
+		for (c = 0; c < 4; c++)
+			bk->k[r][2 * c] = bk->k[r][2 * c + 1] =
+				(w[c] & 0x000000ff) |
+				(w[(c - n) & 3] & 0x0000ff00) |
+				(w[(c - 2 * n) & 3] & 0x00ff0000) |
+				(w[(c - 3 * n) & 3] & 0xff000000);
+		lane_transpose(bk->k[r]);
+	}
+	memzero_explicit(w, sizeof(w));
 }
 
 static void bs_key_wipe(struct bs_key *bk)
@@ -495,20 +540,53 @@ static void bs_key_wipe(struct bs_key *bk)
 	memzero_explicit(bk, sizeof(*bk));
 }
 
+/* ShiftRows^2 (= ShiftRows^-2): rows 1 and 3 turn by two columns */
+static __always_inline u32 bs_shift_row2_word(u32 x)
+{
+	return (x & 0x00ff00ff) | (byte_ror(x, 4) & 0xff00ff00);
+}
+
+/* a middle round j (mod 4) of the fixsliced encryption */
+static __always_inline void bs_round_fs(u32 q[8], const u32 k[8],
+					unsigned int j)
+{
+	bs_sbox(q);
+	bs_mix_columns_j(q, j);
+	bs_add_key(q, k);
+}
+
+/*
+ * Encryption, fixsliced (after Adomnicai and Peyrin, "Fixslicing AES-like
+ * ciphers", TCHES 2021/1): the middle rounds skip ShiftRows, so that after
+ * round j the state is ShiftRows^-j of the true state.  SubBytes and
+ * AddRoundKey work on each byte alone and do not mind; MixColumns takes
+ * the conjugated row rotations (bs_r1, bs_r2: two more shift-and-mask
+ * steps in odd rounds, one or none in even ones, instead of ShiftRows'
+ * six on every plane) and round key r was permuted by ShiftRows^-r in
+ * bs_key_init.  The last round adds its key (permuted by ShiftRows^-Nr
+ * too) and applies ShiftRows^Nr: ShiftRows^2, or nothing for Nr = 12.
+ * The middle rounds come in fours (j = 1, 2, 3, 0); Nr - 1 is odd, so the
+ * loop leaves after j = 1 or 3.  Branches depend on the round count only.
+ */
 static __always_inline void bs_encrypt(const struct bs_key *bk, u32 q[8])
 {
 	int r;
 
 	bs_add_key(q, bk->k[0]);
-	for (r = 1; r < bk->rounds; r++) {
-		bs_sbox(q);
-		bs_shift_rows(q);
-		bs_mix_columns(q);
-		bs_add_key(q, bk->k[r]);
+	for (r = 1; ; r += 4) {
+		bs_round_fs(q, bk->k[r], 1);
+		if (r + 1 == bk->rounds)
+			break;
+		bs_round_fs(q, bk->k[r + 1], 2);
+		bs_round_fs(q, bk->k[r + 2], 3);
+		if (r + 3 == bk->rounds)
+			break;
+		bs_round_fs(q, bk->k[r + 3], 0);
 	}
 	bs_sbox(q);
-	bs_shift_rows(q);
 	bs_add_key(q, bk->k[bk->rounds]);
+	if (bk->rounds != 12)
+		bs_each_word(q, bs_shift_row2_word);
 }
 
 static __always_inline void bs_decrypt(const struct bs_key *bk, u32 q[8])
@@ -681,7 +759,7 @@ static void ct_one(const struct ctneon_aes_key *key, int enc, u8 out[16],
 	struct bs_key bk;
 	u8 buf[32];
 
-	bs_key_init(&bk, key);
+	bs_key_init(&bk, key, enc);
 	memcpy(buf, in, 16);
 	memcpy(buf + 16, in, 16);
 	bs_crypt2(&bk, enc, buf);
@@ -710,7 +788,7 @@ void ctneon_aes_ct_ecb(const struct ctneon_aes_key *key, int enc, u8 *out,
 	struct bs_key bk;
 	u8 buf[32];
 
-	bs_key_init(&bk, key);
+	bs_key_init(&bk, key, enc);
 	while (blocks) {
 		unsigned int n = blocks > 1 ? 32 : 16;
 
@@ -733,7 +811,7 @@ void ctneon_aes_ct_cbc(const struct ctneon_aes_key *key, int enc, u8 *out,
 	struct bs_key bk;
 	u8 buf[32], ct[32];
 
-	bs_key_init(&bk, key);
+	bs_key_init(&bk, key, enc);
 	if (enc) {
 		/* a chain: one block per pass */
 		for (; blocks; blocks--, in += 16, out += 16) {
@@ -817,7 +895,7 @@ void ctneon_aes_ct_ctr(const struct ctneon_aes_key *key, u8 *out, const u8 *in,
 
 	for (i = 0; i < 4; i++)
 		c0[i] = __builtin_bswap32(load_le32(ctr + 4 * i));
-	bs_key_init(&bk, key);
+	bs_key_init(&bk, key, 1);
 	while (bytes) {
 		unsigned int n = bytes < 32 ? bytes : 32;
 
@@ -876,7 +954,7 @@ void ctneon_aes_ct_xts(const struct ctneon_aes_key *key, int enc, u8 *out,
 
 	if (tail)		/* the last full block goes with the tail */
 		bytes -= 16 + tail;
-	bs_key_init(&bk, key);
+	bs_key_init(&bk, key, enc);
 	while (bytes) {
 		n = bytes < 32 ? bytes : 32;
 		memcpy(tw, t, 16);
