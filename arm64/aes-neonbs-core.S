@@ -160,14 +160,14 @@
  *
  * Cost (static count of the executed path, AES-128, one batch of eight
  * blocks):
- *     encryption: 1806 instructions per batch of eight blocks (ECB
- *     path: 2 ld1 + transpose 46 + key 13 + 9 rounds x 172 + last 136 +
- *     transpose 46 + 2 st1 + loop, index loads and round-key steps), of
- *     which 1735 NEON ALU operations: 13.6 per byte (the S-box: 116 of
- *     the 167 ALU operations of a round; before fixslicing (2026-12-04):
- *     1889, 1817, 14.2; with the 123-gate S-box before 2026-12-03: 1959,
- *     1887, 14.7);
- *     decryption: 2060, of which 1973 NEON ALU (15.4 per byte; the round
+ *     encryption: 1806 instructions in aesbs_encrypt8 (transpose 46 +
+ *     key 12 + 9 rounds x 172 + last 137 + transpose 46 + round loop),
+ *     1820 per batch of the ECB loop, of which 1735 NEON ALU operations:
+ *     13.6 per byte (the S-box: 116 of the 167 ALU operations of a round;
+ *     before fixslicing (2026-12-04): 1889, 1817, 14.2 for the ECB
+ *     batch; with the 123-gate S-box before 2026-12-03: 1959, 1887, 14.7);
+ *     decryption: 2044 in aesbs_decrypt8, 2058 per ECB batch, of which
+ *     1973 NEON ALU (15.4 per byte; the round
  *     is 193 ALU: 126 InvS-box giving 4A and 5A, 8 R2', 16 eor, 43
  *     MixColumns'; fixsliced with the separate circulant: 2140, 2046,
  *     16.0; before fixslicing 2206, 2118, 16.5; with the 127-gate
@@ -177,15 +177,16 @@
  *     and ..._decrypt), cycles per byte: before the S-boxes above and the
  *     llvm-mca choice of schedules (2026-12-03) -> after them ->
  *     fixsliced (2026-12-04) -> decryption with the circulant folded,
- *     round keys at offsets, sli/sri in the transposition:
- *         cortex-a53  enc 19.1 -> 17.9 -> 17.3 -> 17.2
- *                     dec 20.4 -> 19.8 -> 19.3 -> 18.8
+ *     round keys at offsets, sli/sri in the transposition, per-call
+ *     set-up of the indices:
+ *         cortex-a53  enc 19.1 -> 17.9 -> 17.3 -> 17.1
+ *                     dec 20.4 -> 19.8 -> 19.3 -> 18.7
  *         cortex-a72  enc 10.2 ->  9.7 ->  9.2 ->  9.1
  *                     dec 11.0 -> 10.7 -> 10.4 -> 10.1
  *     The 8-block core alone (aesbs_encrypt8 / aesbs_decrypt8: the same
  *     runs with CT_MCA_SKIP='^(run_window|call_.*|ctneon_bs_ecb_.*)$'):
- *         cortex-a53  enc 17.8 -> 16.6 -> 16.1 -> 16.0
- *                     dec 19.2 -> 18.5 -> 18.0 -> 17.6
+ *         cortex-a53  enc 17.8 -> 16.6 -> 16.1 -> 15.9
+ *                     dec 19.2 -> 18.5 -> 18.0 -> 17.5
  *         cortex-a72  enc  9.6 ->  9.2 ->  8.7 ->  8.6
  *                     dec 10.5 -> 10.2 ->  9.8 ->  9.6
  *     (floor on the A53: one NEON operation per cycle, 13.6 / 15.4 per
@@ -225,6 +226,10 @@
 	tmp2		.req	x15
 
 	fsidx		.req	x8		// .Lfs_idx, the tbl indices
+	// x16/x17 (IP0/IP1) are plain scratch here: the only calls are bl to
+	// the cipher cores of this file, which no veneer can come between
+	scr		.req	x16		// sp + 80: the eight scratch slots
+	lidx		.req	x17		// the last round's index (at + 80)
 	vr2o		.req	v30		// R2' of the odd middle rounds
 	vr1x		.req	v31		// R1' of the current middle round
 	vsrn		.req	v31		// SR^Nr (last round)
@@ -285,13 +290,12 @@
 	swapnib4 v0, v4, v1, v5, v2, v6, v3, v7
 	.endm
 
-	/* x ^= the next round key (eight planes at rk) */
+	/* x ^= the round key at rk (eight planes); rk is not stepped */
 	.macro	add_round_key
 	ldp	q16, q17, [rk]
 	ldp	q18, q19, [rk, #32]
 	ldp	q20, q21, [rk, #64]
 	ldp	q22, q23, [rk, #96]
-	add	rk, rk, #128
 	eor	v0.16b, v0.16b, v16.16b
 	eor	v1.16b, v1.16b, v17.16b
 	eor	v2.16b, v2.16b, v18.16b
@@ -1347,73 +1351,63 @@
 /* ------------------------------------------------------ the cipher cores */
 
 	/*
-	 * aesbs_encrypt8 / aesbs_decrypt8: internal, called with bl.
-	 * In: v0-v7 eight blocks, bskey, rounds.  Out: v0-v7 the eight
-	 * results.  Clobbers v0-v31 (callers save d8-d15), rk, rcnt, fsidx.
+	 * aesbs_encrypt8 / aesbs_decrypt8: internal, called with bl from the
+	 * mode functions, whose bs_frame_push has set fsidx, lidx and vr2o
+	 * (v30) for the whole call.  In: v0-v7 eight blocks, bskey, rounds.
+	 * Out: v0-v7 the eight results.  Clobbers v0-v29, v31 (callers save
+	 * d8-d15), rk, rcnt.
 	 *
 	 * The middle rounds j = 1 .. Nr-1 (Nr-1 = 9, 11, 13: always odd)
 	 * run in a loop unrolled four times, since R1' depends on j mod 4;
 	 * rcnt counts the odd rounds left (Nr / 2), and the loop can only end
-	 * after an odd one.  The round keys of one pass through the loop are
-	 * read at offsets 0, 128, 256, 384 from rk (each macro's koff), which
-	 * then steps once per pass (and by the rounds done on the way out).
-	 * The branches depend on the round count only.
+	 * after an odd one.  rk stays on round key 4k of the pass: the
+	 * macros read their keys at offsets 128 .. 512 from it (koff), and
+	 * rk steps once per pass (and by two rounds on the way out after
+	 * j = 3).  The branches depend on the round count only.
 	 */
-	.macro	last_index
-	and	w10, rounds, #2			// Nr = 10, 14: SR^2; Nr = 12: I
-	add	x10, fsidx, x10, lsl #3
-	ldr	q31, [x10, #80]			// vsrn
-	.endm
-
 	.p2align 4
 aesbs_encrypt8:
-	adr	fsidx, .Lfs_idx
-	ldr	q30, [fsidx, #64]		// vr2o
 	bitslice
 	mov	rk, bskey
 	add_round_key
 	lsr	rcnt, rounds, #1
 .Lenc_loop:
-	enc_round_odd	16, 0			// j = 1 (mod 4): Q = SR^-1
+	enc_round_odd	16, 128			// j = 1 (mod 4): Q = SR^-1
 	subs	rcnt, rcnt, #1
 	b.eq	1f
-	enc_round_even	32, 128			// j = 2: Q = SR^2
-	enc_round_odd	48, 256			// j = 3: Q = SR
+	enc_round_even	32, 256			// j = 2: Q = SR^2
+	enc_round_odd	48, 384			// j = 3: Q = SR
 	subs	rcnt, rcnt, #1
 	b.eq	3f
-	enc_round_even	0, 384			// j = 0: Q = I
+	enc_round_even	0, 512			// j = 0: Q = I
 	add	rk, rk, #512
 	b	.Lenc_loop
 3:	add	rk, rk, #256
-1:	add	rk, rk, #128
-	last_index
-	enc_last	0
+1:	ldr	q31, [lidx, #80]		// vsrn
+	enc_last	256
 	bitslice
 	ret
 
 	.p2align 4
 aesbs_decrypt8:
-	adr	fsidx, .Lfs_idx
-	ldr	q30, [fsidx, #64]		// vr2o
 	bitslice
 	add	rk, bskey, #15 * 128
 	add_round_key
 	lsr	rcnt, rounds, #1
 .Ldec_loop:
-	dec_round_odd	48, 0			// j = 1 (mod 4): Q = SR
+	dec_round_odd	48, 128			// j = 1 (mod 4): Q = SR
 	subs	rcnt, rcnt, #1
 	b.eq	1f
-	dec_round_even	32, 128			// j = 2: Q = SR^2
-	dec_round_odd	16, 256			// j = 3: Q = SR^-1
+	dec_round_even	32, 256			// j = 2: Q = SR^2
+	dec_round_odd	16, 384			// j = 3: Q = SR^-1
 	subs	rcnt, rcnt, #1
 	b.eq	3f
-	dec_round_even	0, 384			// j = 0: Q = I
+	dec_round_even	0, 512			// j = 0: Q = I
 	add	rk, rk, #512
 	b	.Ldec_loop
 3:	add	rk, rk, #256
-1:	add	rk, rk, #128
-	last_index
-	dec_last	0
+1:	ldr	q31, [lidx, #80]		// vsrn
+	dec_last	256
 	bitslice
 	ret
 
@@ -1437,7 +1431,12 @@ aesbs_decrypt8:
 
 /* ------------------------------------------------------- mode helpers */
 
-	/* frame: x29/x30, d8-d15, 128 bytes of scratch at sp + 80 */
+	/*
+	 * frame: x29/x30, d8-d15, 128 bytes of scratch at sp + 80 (scr); and
+	 * what the cipher cores take for the whole call: fsidx, vr2o and
+	 * lidx (.Lfs_idx + 16 for Nr = 10, 14, whose last round applies SR^2
+	 * at + 96; .Lfs_idx itself for Nr = 12, the identity at + 80)
+	 */
 	.macro	bs_frame_push
 	stp	x29, x30, [sp, #-208]!
 	mov	x29, sp
@@ -1445,20 +1444,21 @@ aesbs_decrypt8:
 	stp	d10, d11, [sp, #32]
 	stp	d12, d13, [sp, #48]
 	stp	d14, d15, [sp, #64]
+	add	scr, sp, #80
+	adr	fsidx, .Lfs_idx
+	ldr	q30, [fsidx, #64]		// vr2o
+	and	w17, rounds, #2
+	add	lidx, fsidx, x17, lsl #3
 	.endm
 
 	.macro	bs_frame_pop, wipe=0
 	.if	\wipe
 	movi	v16.16b, #0
-	add	ptr, sp, #80
-	st1	{v16.16b}, [ptr], #16
-	st1	{v16.16b}, [ptr], #16
-	st1	{v16.16b}, [ptr], #16
-	st1	{v16.16b}, [ptr], #16
-	st1	{v16.16b}, [ptr], #16
-	st1	{v16.16b}, [ptr], #16
-	st1	{v16.16b}, [ptr], #16
-	st1	{v16.16b}, [ptr]
+	movi	v17.16b, #0
+	stp	q16, q17, [scr]
+	stp	q16, q17, [scr, #32]
+	stp	q16, q17, [scr, #64]
+	stp	q16, q17, [scr, #96]
 	.endif
 	ldp	d8, d9, [sp, #16]
 	ldp	d10, d11, [sp, #32]
@@ -1476,15 +1476,20 @@ aesbs_decrypt8:
 
 	/*
 	 * Load nb blocks from \p into r0..r7 (advancing \p); the registers of
-	 * missing blocks keep whatever they held.  nb >= 1.
+	 * missing blocks keep whatever they held.  nb >= 1.  A batch of
+	 * eight falls through; the partial one (at most once per call) is
+	 * out of line, in subsection 1 of .text, after all the functions.
+	 * \pre, if given, runs first on the partial path only.
 	 */
-	.macro	load8, p, r0, r1, r2, r3, r4, r5, r6, r7
+	.macro	load8, p, r0, r1, r2, r3, r4, r5, r6, r7, pre
 	cmp	nb, #8
 	b.lt	.Lpart\@
 	ld1	{\r0\().16b-\r3\().16b}, [\p], #64	// r0..r7 are consecutive
 	ld1	{\r4\().16b-\r7\().16b}, [\p], #64
-	b	.Ldone\@
+.Ldone\@:
+	.subsection 1
 .Lpart\@:
+	\pre
 	ld1	{\r0\().16b}, [\p], #16
 	cmp	nb, #2
 	b.lt	.Ldone\@
@@ -1504,16 +1509,18 @@ aesbs_decrypt8:
 	cmp	nb, #7
 	b.lt	.Ldone\@
 	ld1	{\r6\().16b}, [\p], #16
-.Ldone\@:
+	b	.Ldone\@
+	.subsection 0
 	.endm
 
-	/* store the first nb of v0-v7 to out (advancing out) */
+	/* store the first nb of v0-v7 to out (advancing out), as load8 */
 	.macro	store8
 	cmp	nb, #8
 	b.lt	.Lpart\@
 	st1	{v0.16b-v3.16b}, [out], #64
 	st1	{v4.16b-v7.16b}, [out], #64
-	b	.Ldone\@
+.Ldone\@:
+	.subsection 1
 .Lpart\@:
 	st1	{v0.16b}, [out], #16
 	cmp	nb, #2
@@ -1534,7 +1541,8 @@ aesbs_decrypt8:
 	cmp	nb, #7
 	b.lt	.Ldone\@
 	st1	{v6.16b}, [out], #16
-.Ldone\@:
+	b	.Ldone\@
+	.subsection 0
 	.endm
 
 	/* v0-v7 ^= v8-v15 */
@@ -1549,11 +1557,10 @@ aesbs_decrypt8:
 	eor	v7.16b, v7.16b, v15.16b
 	.endm
 
-	/* v8-v15 = the eight 16-byte scratch slots */
-	.macro	load_scratch
-	add	ptr, sp, #80
-	ld1	{v8.16b-v11.16b}, [ptr], #64
-	ld1	{v12.16b-v15.16b}, [ptr]
+	/* v8-v15 = the eight 16-byte scratch slots (\hi = scr + 64) */
+	.macro	load_scratch, hi
+	ld1	{v8.16b-v11.16b}, [scr]
+	ld1	{v12.16b-v15.16b}, [\hi]
 	.endm
 
 /* --------------------------------------------------------- entry points */
@@ -1656,19 +1663,20 @@ SYM_FUNC_END(ctneon_bs_convert_key)
  * void ctneon_bs_ecb_encrypt(u8 *out, const u8 *in, const u8 *bskey,
  *			      int rounds, int blocks)
  * void ctneon_bs_ecb_decrypt(same)
- * Clobbers x9-x15, v0-v31 (d8-d15 preserved), flags.
+ * The mode loops test blocks once on entry and count down at the bottom.
+ * Clobbers x8-x17, v0-v31 (d8-d15 preserved), flags.
  */
 	.macro	ecb_crypt, core
 	bs_frame_push
-.Lecb_loop\@:
 	cmp	blocks, #0
 	b.le	.Lecb_done\@
+.Lecb_loop\@:
 	batch_size
 	load8	in, v0, v1, v2, v3, v4, v5, v6, v7
 	bl	\core
 	store8
-	sub	blocks, blocks, #8
-	b	.Lecb_loop\@
+	subs	blocks, blocks, #8
+	b.gt	.Lecb_loop\@
 .Lecb_done\@:
 	bs_frame_pop
 	ret
@@ -1687,31 +1695,30 @@ SYM_FUNC_END(ctneon_bs_ecb_decrypt)
  *			      int rounds, int blocks, u8 iv[16])
  * P[i] = D(C[i]) ^ C[i-1], C[-1] = iv; iv out = C[blocks-1].  The batch's
  * ciphertexts are kept in the stack scratch before anything is written,
- * so out == in works.  Clobbers x6-x15, v0-v31 (d8-d15 preserved), flags.
+ * so out == in works.  Clobbers x6-x17, v0-v31 (d8-d15 preserved), flags.
  */
 SYM_FUNC_START(ctneon_bs_cbc_decrypt)
 	bs_frame_push
-.Lcbc_loop:
+	add	tmp1, scr, #64
 	cmp	blocks, #0
 	b.le	.Lcbc_done
+.Lcbc_loop:
 	batch_size
 	load8	in, v0, v1, v2, v3, v4, v5, v6, v7
-	add	ptr, sp, #80
-	st1	{v0.16b-v3.16b}, [ptr], #64
-	st1	{v4.16b-v7.16b}, [ptr]
+	st1	{v0.16b-v3.16b}, [scr]
+	st1	{v4.16b-v7.16b}, [tmp1]
 	bl	aesbs_decrypt8
 	ld1	{v8.16b}, [ivp]			// chaining values: iv, C0..C6
-	add	ptr, sp, #80
-	ld1	{v9.16b-v12.16b}, [ptr], #64
-	ld1	{v13.16b-v15.16b}, [ptr]
+	ld1	{v9.16b-v12.16b}, [scr]
+	ld1	{v13.16b-v15.16b}, [tmp1]
 	xor8
-	add	ptr, sp, #80 - 16		// next iv = C[nb - 1]
+	sub	ptr, scr, #16			// next iv = C[nb - 1]
 	add	ptr, ptr, nb, uxtw #4
 	ld1	{v16.16b}, [ptr]
 	st1	{v16.16b}, [ivp]
 	store8
-	sub	blocks, blocks, #8
-	b	.Lcbc_loop
+	subs	blocks, blocks, #8
+	b.gt	.Lcbc_loop
 .Lcbc_done:
 	bs_frame_pop	1
 	ret
@@ -1725,15 +1732,15 @@ SYM_FUNC_END(ctneon_bs_cbc_decrypt)
  * bits and wraps at 2^128).  ctr out = ctr + blocks.  The eight counter
  * blocks go to the stack scratch as native 64-bit halves (high half first),
  * come back with two ld1 and are byte-reversed per 64-bit lane (rev64):
- * 3 instructions per block + 12 per batch, instead of 6 per block with a
+ * 3 instructions per block + 11 per batch, instead of 6 per block with a
  * scalar rev of each half and two moves into the vector.  The counter is
  * public (the IV), so the scratch is not wiped for it.
- * Clobbers x6-x15, v0-v31 (d8-d15 preserved), flags.
+ * Clobbers x6-x17, v0-v31 (d8-d15 preserved), flags.
  */
 	.macro	ctr_block, i
 	adds	tmp0, ctlo, #\i
 	adc	tmp1, cthi, xzr
-	stp	tmp1, tmp0, [ptr], #16
+	stp	tmp1, tmp0, [scr, #16 * \i]
 	.endm
 
 SYM_FUNC_START(ctneon_bs_ctr_crypt)
@@ -1741,11 +1748,11 @@ SYM_FUNC_START(ctneon_bs_ctr_crypt)
 	ldp	cthi, ctlo, [ivp]
 	rev	cthi, cthi
 	rev	ctlo, ctlo
-.Lctr_loop:
+	add	tmp2, scr, #64
 	cmp	blocks, #0
 	b.le	.Lctr_done
+.Lctr_loop:
 	batch_size
-	add	ptr, sp, #80
 	ctr_block	0
 	ctr_block	1
 	ctr_block	2
@@ -1754,9 +1761,8 @@ SYM_FUNC_START(ctneon_bs_ctr_crypt)
 	ctr_block	5
 	ctr_block	6
 	ctr_block	7
-	sub	ptr, ptr, #128
-	ld1	{v0.16b-v3.16b}, [ptr], #64
-	ld1	{v4.16b-v7.16b}, [ptr]
+	ld1	{v0.16b-v3.16b}, [scr]
+	ld1	{v4.16b-v7.16b}, [tmp2]
 	rev64	v0.16b, v0.16b			// native halves -> big-endian
 	rev64	v1.16b, v1.16b
 	rev64	v2.16b, v2.16b
@@ -1771,8 +1777,8 @@ SYM_FUNC_START(ctneon_bs_ctr_crypt)
 	load8	in, v8, v9, v10, v11, v12, v13, v14, v15
 	xor8
 	store8
-	sub	blocks, blocks, #8
-	b	.Lctr_loop
+	subs	blocks, blocks, #8
+	b.gt	.Lctr_loop
 .Lctr_done:
 	rev	tmp0, cthi
 	rev	tmp1, ctlo
@@ -1788,7 +1794,9 @@ SYM_FUNC_END(ctneon_bs_ctr_crypt)
  * C[i] = E(P[i] ^ T[i]) ^ T[i], T[i+1] = T[i] * x in GF(2^128) (IEEE 1619:
  * little-endian, x^128 = x^7 + x^2 + x + 1).  The batch's eight tweaks are
  * computed in tlo:thi and kept in the stack scratch; tweak out =
- * T * x^blocks.  Clobbers x6-x15, v0-v31 (d8-d15 preserved), flags.
+ * T * x^blocks (after a partial batch of nb blocks: T * x^nb, reloaded
+ * from slot nb on the partial path of load8).
+ * Clobbers x6-x17, v0-v31 (d8-d15 preserved), flags.
  */
 	/* tlo:thi *= x, branch-free */
 	.macro	xts_double
@@ -1797,33 +1805,43 @@ SYM_FUNC_END(ctneon_bs_ctr_crypt)
 	eor	tlo, tmp0, tlo, lsl #1
 	.endm
 
+	.macro	xts_tweak, i
+	stp	tlo, thi, [scr, #16 * \i]
+	xts_double
+	.endm
+
+	/* a partial batch: the tweak out is T * x^nb, slot nb of the scratch */
+	.macro	xts_partial_tweak
+	add	ptr, scr, nb, uxtw #4
+	ldp	tlo, thi, [ptr]
+	.endm
+
 	.macro	xts_crypt, core
 	bs_frame_push
 	ldp	tlo, thi, [ivp]
 	mov	tmp2, #0x87
-.Lxts_loop\@:
+	add	tmp1, scr, #64
 	cmp	blocks, #0
 	b.le	.Lxts_done\@
+.Lxts_loop\@:
 	batch_size
-	add	ptr, sp, #80
-	.rept	8
-	stp	tlo, thi, [ptr], #16
-	xts_double
-	.endr
-	cmp	nb, #8				// fewer than 8: T * x^nb is in
-	b.eq	0f				// the scratch, slot nb
-	add	ptr, sp, #80
-	add	ptr, ptr, nb, uxtw #4
-	ldp	tlo, thi, [ptr]
-0:	load8	in, v0, v1, v2, v3, v4, v5, v6, v7
-	load_scratch
+	xts_tweak	0
+	xts_tweak	1
+	xts_tweak	2
+	xts_tweak	3
+	xts_tweak	4
+	xts_tweak	5
+	xts_tweak	6
+	xts_tweak	7
+	load8	in, v0, v1, v2, v3, v4, v5, v6, v7, xts_partial_tweak
+	load_scratch	tmp1
 	xor8
 	bl	\core
-	load_scratch
+	load_scratch	tmp1
 	xor8
 	store8
-	sub	blocks, blocks, #8
-	b	.Lxts_loop\@
+	subs	blocks, blocks, #8
+	b.gt	.Lxts_loop\@
 .Lxts_done\@:
 	stp	tlo, thi, [ivp]
 	bs_frame_pop	1
