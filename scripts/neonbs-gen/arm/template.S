@@ -20,12 +20,15 @@
  * it costs nothing; round keys 0 and Nr are column-major, the others row-major.
  *
  * Transposition (blocks <-> planes).  Register index i (3 bits) and bit index
- * k within each byte (3 bits) are exchanged one bit at a time by "swapmove"
- *	t = ((b >> n) ^ a) & mask;  a ^= t;  b ^= t << n
+ * k within each byte (3 bits) are exchanged one bit at a time,
+ *	a' = (a & ~m) | ((b >> n) & m),  b' = (b & m) | ((a << n) & ~m),
  * over the register pairs differing in bit 0 (n = 1, mask 0x55), bit 1
- * (n = 2, mask 0x33) and bit 2 (n = 4, mask 0x0f) of i: 12 swapmoves of 6
- * ops plus 3 mask constants = 75 ops.  The exchange is an involution: the
- * same macro converts back.  Byte positions never move.
+ * (n = 2, mask 0x33) and bit 2 (n = 4, mask 0x0f) of i: two shifts and a
+ * vbit / vbif pair per exchange, and for n = 4, whose nibbles are
+ * contiguous, a copy and a vsri / vsli pair: 8 x 4 + 4 x 3 ops plus 2 mask
+ * constants = 46 ops (75 with the six-op xor form of "swapmove" before
+ * 2026-12-04).  The exchange is an involution: the same macro converts
+ * back.  Byte positions never move.
  *
  * S-box.  The depth-16 circuits of Boyar and Peralta ("A depth-16 circuit
  * for the AES S-box", 2011): a top linear layer (27 XOR forward / 27 inverse)
@@ -118,12 +121,15 @@
  *   per round, decryption: 256 instructions, 251 NEON (InvMixColumns 72,
  *     SubBytes^-1 127 gates + 26 spill/reload + 3 add, keys walked down
  *     with vldmdb);
- *   transposes 75 each way.
- *   AES-128 batch: encryption 2373 instructions = 18.5/byte (2326 NEON =
- *   18.2/byte); decryption 2655 = 20.7/byte (2597 NEON = 20.3/byte).
- *   AES-192 / AES-256 encryption: 22.1 / 25.6 instructions per byte.
- *   (Before the spill addressing, vldm keys and the mask table: AES-128
- *   2632 / 2933, AES-256 encryption 3636.)
+ *   transposes 46 each way.
+ *   AES-128 batch: encryption 2315 instructions = 18.1/byte (2268 NEON =
+ *   17.7/byte); decryption 2597 = 20.3/byte (2539 NEON = 19.8/byte).
+ *   AES-192 / AES-256 encryption: 21.6 / 25.2 instructions per byte.
+ *   (Before the shift-and-insert transposes: AES-128 2373 / 2655; before
+ *   the spill addressing, vldm keys and the mask table: 2632 / 2933,
+ *   AES-256 encryption 3636.)  The ECB call of eight blocks on the
+ *   Cortex-A57 model (tests/ct/mca.sh): encryption 1225 -> 1198 cycles,
+ *   decryption 1383 -> 1356 with the new transposes.
  * llvm-mca (LLVM 14, armv7a + NEON, the core's AES-128 batch, one pass):
  *   cortex-a57: encryption 1129 cycles = 8.8 c/B, decryption 1286 = 10.0 c/B;
  *   cortex-a9:  encryption 2697 cycles = 21.1 c/B, decryption 2997 = 23.4 c/B.
@@ -164,45 +170,59 @@
 
 @@SBOX@@
 
-	/* four independent swapmoves (a_i, b_i) by n bits under mask m */
-	.macro	swapmove4, a0, b0, a1, b1, a2, b2, a3, b3, n, m, t0, t1, t2, t3
+	/*
+	 * Four exchanges (a_i, b_i) by n bits under mask m (m << n = ~m in
+	 * every byte): a' = (a & ~m) | ((b >> n) & m), b' = (b & m) |
+	 * ((a << n) & ~m), with the shifts into t and the merges by vbit /
+	 * vbif; bits that cross a byte boundary land where the merge does not
+	 * take them.  Two pairs at a time (t0-t3).
+	 */
+	.macro	swap2, a0, b0, a1, b1, n, m, t0, t1, t2, t3
 	vshr.u64	\t0, \b0, #\n
-	vshr.u64	\t1, \b1, #\n
-	vshr.u64	\t2, \b2, #\n
-	vshr.u64	\t3, \b3, #\n
-	veor		\t0, \t0, \a0
-	veor		\t1, \t1, \a1
-	veor		\t2, \t2, \a2
-	veor		\t3, \t3, \a3
-	vand		\t0, \t0, \m
-	vand		\t1, \t1, \m
-	vand		\t2, \t2, \m
-	vand		\t3, \t3, \m
-	veor		\a0, \a0, \t0
-	veor		\a1, \a1, \t1
-	veor		\a2, \a2, \t2
-	veor		\a3, \a3, \t3
-	vshl.u64	\t0, \t0, #\n
-	vshl.u64	\t1, \t1, #\n
-	vshl.u64	\t2, \t2, #\n
-	vshl.u64	\t3, \t3, #\n
-	veor		\b0, \b0, \t0
-	veor		\b1, \b1, \t1
-	veor		\b2, \b2, \t2
-	veor		\b3, \b3, \t3
+	vshl.u64	\t1, \a0, #\n
+	vshr.u64	\t2, \b1, #\n
+	vshl.u64	\t3, \a1, #\n
+	vbit		\a0, \t0, \m
+	vbif		\b0, \t1, \m
+	vbit		\a1, \t2, \m
+	vbif		\b1, \t3, \m
+	.endm
+
+	.macro	swapmove4, a0, b0, a1, b1, a2, b2, a3, b3, n, m, t0, t1, t2, t3
+	swap2	\a0, \b0, \a1, \b1, \n, \m, \t0, \t1, \t2, \t3
+	swap2	\a2, \b2, \a3, \b3, \n, \m, \t0, \t1, \t2, \t3
+	.endm
+
+	/*
+	 * The exchange by 4 bits (mask 0x0f): the nibbles are contiguous, so
+	 * a' = (a & 0xf0) | (b >> 4) is vsri a, b, #4 and b' = (b & 0x0f) |
+	 * (a << 4) is vsli b, a, #4 on the a of before (kept in t).
+	 */
+	.macro	swapnib4, a0, b0, a1, b1, a2, b2, a3, b3, t0, t1, t2, t3
+	vmov		\t0, \a0
+	vmov		\t1, \a1
+	vmov		\t2, \a2
+	vmov		\t3, \a3
+	vsri.8		\a0, \b0, #4
+	vsri.8		\a1, \b1, #4
+	vsri.8		\a2, \b2, #4
+	vsri.8		\a3, \b3, #4
+	vsli.8		\b0, \t0, #4
+	vsli.8		\b1, \t1, #4
+	vsli.8		\b2, \t2, #4
+	vsli.8		\b3, \t3, #4
 	.endm
 
 	/*
 	 * Exchange register index and bit-in-byte index of x0..x7 (blocks <->
-	 * planes).  Clobbers t0-t3, m0-m2.
+	 * planes).  Clobbers t0-t3, m0-m1 (m2 is not used).
 	 */
 	.macro	transpose8, x0, x1, x2, x3, x4, x5, x6, x7, t0, t1, t2, t3, m0, m1, m2
 	vmov.i8		\m0, #0x55
 	vmov.i8		\m1, #0x33
-	vmov.i8		\m2, #0x0f
 	swapmove4	\x1, \x0, \x3, \x2, \x5, \x4, \x7, \x6, 1, \m0, \t0, \t1, \t2, \t3
 	swapmove4	\x2, \x0, \x3, \x1, \x6, \x4, \x7, \x5, 2, \m1, \t0, \t1, \t2, \t3
-	swapmove4	\x4, \x0, \x5, \x1, \x6, \x2, \x7, \x3, 4, \m2, \t0, \t1, \t2, \t3
+	swapnib4	\x4, \x0, \x5, \x1, \x6, \x2, \x7, \x3, \t0, \t1, \t2, \t3
 	.endm
 
 	/*
