@@ -53,9 +53,9 @@
  * takes fewer cycles than that many vpaes blocks on every llvm-mca model
  * (tests/ct/mca.sh, ECB with AES-128, 2026-12-04: a batch against eight
  * vpaes blocks, cycles; arm64 Cortex-A53 2193 / 4437, i.e. 4.0 vpaes
- * blocks, Cortex-A72 1165 / 2662, 3.5; arm Cortex-A57 1225 / 2252, 4.4).
+ * blocks, Cortex-A72 1165 / 2662, 3.5; arm Cortex-A57 1198 / 2252, 4.3).
  * In executed instructions the batch costs 6.5 vpaes blocks on arm64
- * (1820 / 278) and 5.6 on arm (2373 / 421), which is where this was 7
+ * (1820 / 278) and 5.5 on arm (2315 / 421), which is where this was 7
  * before; a board runs cycles.
  */
 #define CTNEON_BS_MIN_BLOCKS	5
