@@ -131,23 +131,21 @@ def xtime_out(prog, t, u, out):
     for i in range(8):
         prog.append(('eor', out[i], u[i], src[i]))
 
-def mixcolumns(prog, a, out, key=None, pre=''):
-    """out = MixColumns(a) (^ key): r = R1(a) by tbl, t = a ^ r,
-    out = x*t ^ r ^ R2(t)   (R2 = rev32 .8h)"""
+def mixcolumns(prog, a, out, pre='', r1='R1', r2=None):
+    """out = MixColumns(a): r = R1(a) by tbl (index r1), t = a ^ r,
+    out = x*t ^ r ^ R2(t), R2 = rev32 .8h, or a tbl by index r2 (the R2'
+    of an odd fixsliced round)"""
     r = [pre + 'r%d' % i for i in range(8)]
     t = [pre + 't%d' % i for i in range(8)]
     u = [pre + 'u%d' % i for i in range(8)]
     for i in range(8):
-        prog.append(('tbl', r[i], a[i], 'R1'))
+        prog.append(('tbl', r[i], a[i], r1))
     for i in range(8):
         prog.append(('eor', t[i], a[i], r[i]))
     for i in range(8):
-        prog.append(('rev32', pre + 'w%d' % i, t[i], None))
+        if r2: prog.append(('tbl', pre + 'w%d' % i, t[i], r2))
+        else: prog.append(('rev32', pre + 'w%d' % i, t[i], None))
         prog.append(('eor', u[i], r[i], pre + 'w%d' % i))
-    if key:
-        for i in range(8):
-            prog.append(('eor', u[i] + 'k', u[i], key[i]))
-            u[i] += 'k'
     xtime_out(prog, t, u, out)
 
 def keyload(prog, pre):
@@ -261,20 +259,6 @@ def last_fs(fwd):
         prog.append(('tbl', OUT[i], 'a%d' % i, 'SRN'))
     return prog
 
-def mixcolumns_fs(prog, a, out, odd, pre):
-    r = [pre + 'r%d' % i for i in range(8)]
-    t = [pre + 't%d' % i for i in range(8)]
-    u = [pre + 'u%d' % i for i in range(8)]
-    for i in range(8):
-        prog.append(('tbl', r[i], a[i], 'R1X'))
-    for i in range(8):
-        prog.append(('eor', t[i], a[i], r[i]))
-    for i in range(8):
-        if odd: prog.append(('tbl', pre + 'w%d' % i, t[i], 'R2O'))
-        else: prog.append(('rev32', pre + 'w%d' % i, t[i], None))
-        prog.append(('eor', u[i], r[i], pre + 'w%d' % i))
-    xtime_out(prog, t, u, out)
-
 def dec_round_fs(odd):
     """InvMixColumns' = MixColumns' o circ(05, 00, 04, 00)', and
     circ'(A ^ k) = 5A ^ R2'(4A) ^ circ'(k): the InvS-box gives B = 4A and
@@ -287,7 +271,7 @@ def dec_round_fs(odd):
         else: prog.append(('rev32', 'rb%d' % i, 'B%d' % i, None))
         prog.append(('eor', 'sc%d' % i, 'C%d' % i, 'rb%d' % i))
         prog.append(('eor', s[i], 'sc%d' % i, k[i]))
-    mixcolumns_fs(prog, s, OUT, odd, 'm')
+    mixcolumns(prog, s, OUT, 'm', 'R1X', 'R2O' if odd else None)
     return prog
 
 # byte permutations as tbl indices: perm(x)[k] = x[idx[k]]
