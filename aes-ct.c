@@ -95,9 +95,9 @@
  *    215 per byte, one decryption 15,126 and 12,797 instructions (the
  *    figures published for that shape, 135 and 113 per byte for CTR, were
  *    counted with NEON enabled in user space, where gcc vectorised its
- *    loops of eight; the kernel never does).  A single block pays for the conversion of the whole key
- *    schedule (some 1,000 instructions; encryption's permuted keys some
- *    300 more) and for a batch of two.
+ *    loops of eight; the kernel never does).  A single block pays for the
+ *    conversion of the whole key schedule (some 1,000 instructions;
+ *    encryption's permuted keys some 300 more) and for a batch of two.
  */
 #ifdef __KERNEL__
 #include <linux/string.h>
@@ -406,7 +406,7 @@ static __always_inline void bs_inv_shift_rows(u32 q[8])
 	bs_each_word(q, bs_inv_shift_row_word);
 }
 
-/* each byte of x rotated right by n bits (n = 2, 4, 6): column c takes column c + n/2 */
+/* each byte of x turned right by n bits (n = 2, 4, 6): column c gets c + n/2 */
 static __always_inline u32 byte_ror(u32 x, unsigned int n)
 {
 	const u32 lo = 0x01010101U * (0xffU >> n);

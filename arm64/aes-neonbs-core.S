@@ -146,8 +146,9 @@
  * tries, the 24 best by that model are run through llvm-mca (20 rounds
  * back to back) and the one with the fewest Cortex-A53 + Cortex-A72
  * cycles is kept.  The round key is loaded after the S-box's last AND.
- * Each macro loads its round key with four ldp q at offsets from rk (a
- * post-increment chain would serialise them) and steps rk once.
+ * Each macro loads its round key with four ldp q at offsets koff + 0..96
+ * from rk (a post-increment chain would serialise them); the round loop
+ * steps rk.
  *
  * Constant time.  Key and data only flow through eor/and/bit/bif/shifts,
  * tbl with constant indices, rev32 and loads/stores at public addresses.
