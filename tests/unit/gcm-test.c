@@ -77,6 +77,8 @@
  *   3  a partial AAD block padded with 0xff, not zeroes (AAD lengths)
  *   4  a step that is not the last is not rounded down to whole blocks
  *      (random and split steps)
+ *   5  a partial last block hashed after decryption, i.e. its plaintext
+ *      (in-place decryption of lengths that are not whole blocks)
  */
 #ifndef GCM_TEST_BREAK
 #define GCM_TEST_BREAK	0
@@ -299,18 +301,15 @@ static int gcm_crypt(const struct gcm_ctx *ctx, const u8 nonce[12],
 		     unsigned int len, u8 *tag, unsigned int authsize, int enc,
 		     const struct steps *st)
 {
-	u8 x[16] = { 0 }, ctr[16], ekj0[16], full[16], lens[16];
-	unsigned int off, done, k = 0;
+	u8 x[16] = { 0 }, ctr[16], fin[32], hb[32], full[16];
+	unsigned int off, done, k = 0, nb;
+	struct path p;
 	int err = 0, i;
 
-	memcpy(ctr, nonce, 12);
-	ctr[12] = ctr[13] = ctr[14] = 0;
-	ctr[15] = 1;
-	/* ctneon_aes_encrypt_block(): vpaes on NEON, else the portable AES */
-	if (pick_path(st->fallbacks).neon)
-		ctneon_vpaes_ecb_encrypt(ekj0, ctr, ctx->key.enc[0], ctx->key.rounds, 1);
-	else
-		ctneon_aes_ct_encrypt(&ctx->key, ekj0, ctr);
+	memcpy(fin, nonce, 12);
+	fin[12] = fin[13] = fin[14] = 0;
+	fin[15] = 1;					/* J0 */
+	memcpy(ctr, fin, 16);
 	ctr[15] = GCM_TEST_BREAK == 2 ? 1 : 2;
 
 	/* the AAD in chunks, each in its own NEON section */
@@ -326,11 +325,15 @@ static int gcm_crypt(const struct gcm_ctx *ctx, const u8 nonce[12],
 		gcm_hash(ctx, pick_path(st->fallbacks), x, buf, n);
 	}
 
-	/* the walk: what it offers, rounded down to blocks but for the last */
+	/*
+	 * The walk: what it offers, rounded down to blocks but for the last;
+	 * every step's whole blocks go to the CTR piece and GHASH, the last
+	 * step's partial block to ctneon_gcm_final() (below), on its path.
+	 */
 	done = 0;
+	p = pick_path(st->fallbacks);
 	while (done < len) {
-		unsigned int left = len - done, n = left;
-		struct path p;
+		unsigned int left = len - done, n = left, whole;
 
 		if (st->offer) {
 			unsigned int o = st->offer[k++ % st->n_offer];
@@ -343,19 +346,48 @@ static int gcm_crypt(const struct gcm_ctx *ctx, const u8 nonce[12],
 		if (!n)		/* the walk never offers less than a block */
 			n = left < 16 ? left : 16;
 		p = pick_path(st->fallbacks);
-		if (!enc)
-			gcm_hash(ctx, p, x, src + done, n);
-		gcm_ctr_piece(ctx, p, dst + done, src + done, n, ctr);
-		if (enc)
-			gcm_hash(ctx, p, x, dst + done, n);
+		whole = n < left ? n : n & ~15u;
+		if (whole) {
+			if (!enc)
+				gcm_hash(ctx, p, x, src + done, whole);
+			gcm_ctr_piece(ctx, p, dst + done, src + done, whole, ctr);
+			if (enc)
+				gcm_hash(ctx, p, x, dst + done, whole);
+		}
 		done += n;
 	}
 
-	put_be64(lens, (u64)alen * 8);
-	put_be64(lens + 8, (u64)len * 8);
-	gcm_hash(ctx, pick_path(st->fallbacks), x, lens, 16);
+	/*
+	 * ctneon_gcm_final(), on the last step's path: E_K(J0) and the
+	 * keystream of a partial last block in one ECB call of two blocks,
+	 * then that block zero-padded and the lengths in one GHASH call
+	 */
+	nb = len % 16 ? 2 : 1;
+	memcpy(fin + 16, ctr, 16);
+	if (p.neon)
+		ctneon_vpaes_ecb_encrypt(fin, fin, ctx->key.enc[0],
+					 ctx->key.rounds, (int)nb);
+	else
+		ctneon_aes_ct_ecb(&ctx->key, 1, fin, fin, nb);
+	if (nb == 2) {
+		unsigned int t = len % 16, at = len - t;
+
+		memset(hb, 0, 16);
+		if (!enc && GCM_TEST_BREAK != 5)
+			memcpy(hb, src + at, t);
+		for (i = 0; i < (int)t; i++)
+			dst[at + i] = src[at + i] ^ fin[16 + i];
+		if (enc || GCM_TEST_BREAK == 5)
+			memcpy(hb, dst + at, t);
+	}
+	put_be64(hb + 16 * (nb - 1), (u64)alen * 8);
+	put_be64(hb + 16 * (nb - 1) + 8, (u64)len * 8);
+	if (p.neon && p.gkey_ok)
+		ctneon_ghash_update(x, ctx->gkey, hb, (int)nb);
+	else
+		ctneon_ghash_ct_update(x, ctx->h, hb, nb);
 	for (i = 0; i < 16; i++)
-		full[i] = x[i] ^ ekj0[i];
+		full[i] = x[i] ^ fin[i];
 	if (enc)
 		memcpy(tag, full, authsize);
 	else if (tag_differs(full, tag, authsize))
