@@ -100,13 +100,14 @@
  *   arm:   the template takes fewer instructions (ctneon 1.11x at 1420
  *          bytes, 1.25x at 16 KiB; the in-tree Poly1305 is a NEON one
  *          with 26-bit limbs, ours 32-bit limbs on the integer unit) and
- *          fewer cycles on the in-order-like Cortex-A9 model (1.02-1.13x),
- *          though not on the Cortex-A57's (0.80-0.84x): 200, below it (and
+ *          fewer cycles on the in-order-like Cortex-A9 model (1.00-1.10x),
+ *          though not on the Cortex-A57's (0.79-0.83x): 200, below it (and
  *          above the template over the generic drivers, 100).
  * The skciphers, against chacha20-neon (300), since the 256-byte-stride
  * arm core and the 7-block arm64 step (bench of 2026-12-03):
  *   arm:   0.94-0.99x its instructions at every size from 16 bytes to
- *          16 KiB, 0.99x its Cortex-A57 cycles at 16 KiB;
+ *          16 KiB, 0.95x its Cortex-A57 cycles at 16 KiB (bench of
+ *          2026-12-04);
  *   arm64: 0.59-0.98x its instructions from 64 bytes up, a tie at 16
  *          bytes (1.00-1.01x, two or three instructions), 0.73x/0.99x
  *          its Cortex-A53/A72 cycles at 16 KiB:
