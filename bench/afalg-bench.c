@@ -54,7 +54,10 @@
  * bytes with the first key length of ALG in a window opened by the
  * START_DISAS marker (tests/ct/ctplugin.c), whose instruction stream
  * bench/mca.py cuts for the cycle model; its line is
- * "disas LABEL ALG KEYBITS enc SIZE 0".
+ * "disas LABEL ALG KEYBITS enc SIZE 0".  The same encryption runs once
+ * before the window, so that one-time work per key done on the first
+ * request is left out, as the repetitions of the counted windows leave
+ * it out (the report keeps the one with the fewest instructions).
  *
  * Everything is deterministic: fixed key, IV and data bytes.
  */
@@ -419,6 +422,13 @@ int main(int argc, char **argv)
 			len &= ~15;
 		op_fill(&o, 1, len);
 		op_prepare(&o, 1, len);
+		/*
+		 * one request outside the window first: what a driver does once
+		 * per key on its first request (ctneon's on-demand bit-sliced
+		 * and GHASH keys) is not a per-request cost, and the in-tree
+		 * drivers do theirs in setkey, outside the window too
+		 */
+		op_run(&o, 0);
 		printf("disas %s %s %d enc %d 0\n", disas[i], alg, a.keybits[0], len);
 		fflush(stdout);
 		op_run(&o, 2);

@@ -490,7 +490,7 @@ def aead_report(idx, info):
 
         # cycle estimates
         out.append("**Cycle estimates** (llvm-mca on the executed stream of the "
-                   "implementation's modules, one encryption), cycles per byte of "
+                   "implementation's modules, one encryption after a first one outside the window), cycles per byte of "
                    "text, ctneon / in-tree = ratio.\n")
         hdr = ["alg", "bytes"] + cpus
         body = []
