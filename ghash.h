@@ -26,7 +26,12 @@
 #include "compat/user.h"
 #endif
 
+/* arm64: 8 powers of H; arm: 16 (its 16-block batches), three parts each */
+#ifdef __aarch64__
 #define CTNEON_GHASH_KEY_SIZE	512
+#else
+#define CTNEON_GHASH_KEY_SIZE	1536
+#endif
 
 /* h: the hash key H = E_K(0^128), as the 16-byte string */
 asmlinkage void ctneon_ghash_setkey(u8 *gkey, const u8 h[16]);

@@ -87,39 +87,40 @@
  * first; the D ^ rot_k(D) terms, the wrap fix-up and the shifts (31
  * instructions) are done once per part and batch, the Karatsuba
  * recombination and the reduction (19) once per batch:
- *   X <- (X ^ B1) H^8 ^ B2 H^7 ^ .. ^ B8 H
+ *   X <- (X ^ B1) H^16 ^ B2 H^15 ^ .. ^ B16 H
  * Registers decide the shape: the accumulators of one part take 5 q
  * registers and the three part results 3 more (the one of the current part
  * is its D); the key operand (b, c_1..c_3) 4 d registers, the data
  * operands a ^ a_k and a_4 two, two vmull destinations 2 q: 4 q registers
- * are left for data, i.e. 4 blocks.  So an 8-block batch is done part by
- * part in two groups of 4, g1 = B1..B4 and g2 = B5..B8, loaded in the
- * order lo: g1 g2, hi: g2 g1, mid: g1 g2 (each part starts on the group
- * already in registers: 4 group loads, 24 instructions, not 6).  Against 4
- * blocks per batch this halves the fix-ups and reductions per byte (112
- * instructions per batch) for 3 more per mid block (below): 4.65 instead
- * of 5.11 instructions per byte.  16 blocks would need 16 powers, twice
- * CTNEON_GHASH_KEY_SIZE.  Tails: one 4-block batch if 4..7 are left, then
- * one of 1, 2 or 3 blocks, all with the same macros (powers H^n..H^1).
+ * are left for data, i.e. 4 blocks.  So a batch is done part by part in
+ * groups of 4: a 16-block batch in g1..g4, loaded in the order lo: g1 g2
+ * g3 g4, hi: g4 g3 g2 g1, mid: g1 g2 g3 g4 (each part starts on the group
+ * already in registers: 10 group loads of 6 instructions, not 12); an
+ * 8-block batch (for 8..15 blocks left) the same with g1, g2.  Tails: one
+ * 4-block batch if 4..7 are left, then one of 1, 2 or 3 blocks, all with
+ * the same macros (powers H^n..H^1).  Against 8-block batches (until
+ * 2026-12-04: 8 powers, the mid operand made at use) the 16-block one
+ * halves the fix-ups and reductions per byte for two more group loads,
+ * and the stored mid operand saves 2 veor and a vld1 per mid block: 4.11
+ * instead of 4.65 instructions per byte.
  *
- * Key layout (all 512 bytes of CTNEON_GHASH_KEY_SIZE): 8 powers i = 8..1
- * of 64 bytes at 64 (8 - i): the lo operand (b, c_1, c_2, c_3 of the low
- * 64-bit half of R(H^i * x^-1); c_k = b ^ b_k), then the
- * hi one.  The mid operand is their xor (everything here is linear in b),
- * made at use: 2 veor and a second vld1 per mid block, so that 8 powers
- * fit.  A part walks the powers with a post-increment of 64 (kstride).
+ * Key layout (all 1536 bytes of CTNEON_GHASH_KEY_SIZE on arm): 16 powers
+ * i = 16..1 of 96 bytes at 96 (16 - i): the lo operand (b, c_1, c_2, c_3
+ * of the low 64-bit half of R(H^i * x^-1); c_k = b ^ b_k), the hi one,
+ * and the mid one, their xor (everything here is linear in b).  A part
+ * walks the powers with a post-increment of 96 (kstride).
  *
- * Cost (static, steady state, per 8 blocks = 128 bytes): 4 group loads
- * with byte reversal 24, X 3, pointers 5; per lo/hi part 13 + 7 * 18
- * (vld1, 4 vext, 3 veor, 5 vmull, 5 veor per block) = 139; mid part
- * 139 + 8 * 3 and 8 mid data; fix-ups 3 * 31; Karatsuba and reduction 19;
- * loop 2: 595 instructions, 4.65 per byte, 120 vmull.p8 (0.94 per byte).
- * llvm-mca on the loop as executed (100 iterations): Cortex-A57 model 289
- * cycles per 128 bytes, 2.26 cycles/byte (bound by the two NEON pipes;
- * vmull.p8 issues on one of them), Cortex-A9 model (the one llvm uses for
- * A15 too) 772, 6.0 cycles/byte.  Whole calls as counted by ct-check:
- * 1 block 189 instructions, 4 blocks 373, 17 blocks 1387; setkey 1408
- * (7 products for H^2..H^8).
+ * Cost (static, steady state, per 16 blocks = 256 bytes): 10 group loads
+ * with byte reversal 60, X 3, pointers 9; per part 13 + 15 * 18 (vld1, 4
+ * vext, 3 veor, 5 vmull, 5 veor per block) = 283, three parts; 16 mid
+ * data; fix-ups 3 * 31; Karatsuba and reduction 19; loop 2: 1051
+ * instructions as traced, 4.11 per byte, 240 vmull.p8 (0.94 per byte).
+ * llvm-mca on the loop as executed (100 iterations): Cortex-A57 model 500
+ * cycles per 256 bytes, 1.95 cycles/byte (bound by the two NEON pipes;
+ * vmull.p8 issues on one of them; the 8-block batch took 289 per 128
+ * bytes, 2.26 per byte).  Whole calls as counted by ct-check: 1 block
+ * 186 instructions, 4 blocks 363, 17 blocks 1247 (before: 189, 373 and
+ * 1387); setkey 15 products for H^2..H^16 (7 before).
  * For comparison, the in-tree vmull.p8 GHASH of Debian's 6.12 armmp
  * kernel (ghash-arm-ce.ko, one block per iteration, 24 vmull.p8): 129
  * instructions per 16 bytes (8.1 per byte), A57 model 5.9 cycles/byte
@@ -131,11 +132,10 @@
  * Registers (q4-q7 are callee-saved: vpush/vpop d8-d15):
  *   q0-q3   a group of 4 blocks, as loaded and byte-reversed: d(2n) is
  *           the high half of R(block), d(2n+1) the low half; for the mid
- *           part the mids are packed into d0-d3 and q2-q3 take the hi key
- *           operand
+ *           part the mids are packed into d0-d3
  *   q4-q7   L1, L2, L3, K accumulators of the current part
  *   q8      mid part D / Karatsuba middle term; X while the hi part of
- *           an 8-block batch runs
+ *           a batch runs
  *   q9      lo part D / U
  *   q10     hi part D / C / the result X (kept between batches, high half
  *           in d20 like the data)
@@ -144,8 +144,9 @@
  *   q14-q15 vmull destinations; reduction temporaries
  *
  *   r0 x, r1 (gk) the key schedule, r2 (src) the data, r3 the block count,
- *   r4 (kstride) 64, r5 (src1) the data again for the reloads, ip (kp) the
- *   walking key pointer, r6 setkey's power pointer; r4-r6 saved.
+ *   r4 (kstride) 96, r5 (src1) the data again for the reloads, ip (kp) the
+ *   walking key pointer, r6 setkey's power pointer and the 16-block
+ *   batch's reload pointer; r4-r6 saved.
  *
  * ARM and Thumb-2: unified syntax, no IT blocks, bx lr.
  */
@@ -163,7 +164,7 @@
 	gk	.req	r1		/* key schedule */
 	src	.req	r2
 	blocks	.req	r3
-	kstride	.req	r4		/* 64: from one power to the next */
+	kstride	.req	r4		/* 96: from one power to the next */
 	src1	.req	r5		/* the first half of an 8-block batch */
 	kp	.req	ip		/* walking key pointer */
 
@@ -207,14 +208,7 @@
  * (L_k is completed with D ^ rot_k(D) in part_fold.)
  */
 	.macro	part_block, a, D, first, mid
-	.if	\mid
-	vld1.8	{KB0-KB3}, [kp]!
-	vld1.8	{d4-d7}, [kp]!
-	veor	q11, q11, q2
-	veor	q12, q12, q3
-	.else
 	vld1.8	{KB0-KB3}, [kp], kstride
-	.endif
 	vext.8	d26, \a, \a, #1
 	vext.8	AR, \a, \a, #2
 	.if	\first
@@ -343,8 +337,9 @@
 	.endm
 
 /* key offsets: power i, part lo / hi */
-#define GH_KLO(i)	(64 * (8 - (i)))
-#define GH_KHI(i)	(64 * (8 - (i)) + 32)
+#define GH_KLO(i)	(96 * (16 - (i)))
+#define GH_KHI(i)	(96 * (16 - (i)) + 32)
+#define GH_KMID(i)	(96 * (16 - (i)) + 64)
 
 /*
  * X = B1 H^n ^ B2 H^(n-1) ^ .. ^ Bn H for the n <= 4 blocks in q0..q(n-1)
@@ -359,7 +354,7 @@
 	part_n	\n, DH, 1, 0, d0, d2, d4, d6	/* hi halves */
 	part_fold DH
 	mids	\n
-	add	kp, gk, #GH_KLO(\n)
+	add	kp, gk, #GH_KMID(\n)
 	part_n	\n, DM, 1, 1, d0, d1, d2, d3
 	part_fold DM
 	ghash_reduce
@@ -377,7 +372,7 @@
 	mov	src1, src
 	load_n	4, src				/* g1 */
 	veor	q0, q0, XR
-	mov	kp, gk				/* lo, H^8 */
+	add	kp, gk, #GH_KLO(8)		/* lo, H^8 */
 	part_n	4, DL, 1, 0, d1, d3, d5, d7
 	load_n	4, src				/* g2 */
 	part_n	4, DL, 0, 0, d1, d3, d5, d7	/* lo, H^4 */
@@ -391,11 +386,64 @@
 	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g1 */
 	part_fold DH
 	mids	4
-	mov	kp, gk
+	add	kp, gk, #GH_KMID(8)
 	part_n	4, DM, 1, 1, d0, d1, d2, d3	/* mid g1 */
 	load_n	4, src1				/* g2 again */
 	mids	4
 	part_n	4, DM, 0, 1, d0, d1, d2, d3	/* mid g2 */
+	part_fold DM
+	ghash_reduce
+	.endm
+
+/*
+ * The same for 16 blocks at src (src advances by 256), X in XR:
+ * X = (X ^ B1) H^16 ^ .. ^ B16 H, groups g1..g4 of 4 blocks loaded in the
+ * order lo: g1 g2 g3 g4, hi: g4 g3 g2 g1, mid: g1 g2 g3 g4 (each part
+ * after the first starts on the group in registers: 10 group loads for 16
+ * blocks, against 8 for two 8-block batches, but one fold per part and
+ * one reduction instead of two).  Clobbers q0-q15, kp, src1, r6.
+ */
+	.macro	ghash_16
+	mov	src1, src
+	load_n	4, src				/* g1 */
+	veor	q0, q0, XR
+	mov	kp, gk				/* lo, H^16 */
+	part_n	4, DL, 1, 0, d1, d3, d5, d7
+	load_n	4, src				/* g2 */
+	part_n	4, DL, 0, 0, d1, d3, d5, d7
+	load_n	4, src				/* g3 */
+	part_n	4, DL, 0, 0, d1, d3, d5, d7
+	load_n	4, src				/* g4 */
+	part_n	4, DL, 0, 0, d1, d3, d5, d7	/* lo, H^4 .. H */
+	part_fold DL
+	vmov	q8, XR
+	add	kp, gk, #GH_KHI(4)
+	part_n	4, DH, 1, 0, d0, d2, d4, d6	/* hi g4 */
+	add	r6, src1, #128
+	load_n	4, r6				/* g3 again */
+	add	kp, gk, #GH_KHI(8)
+	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g3 */
+	add	r6, src1, #64
+	load_n	4, r6				/* g2 again */
+	add	kp, gk, #GH_KHI(12)
+	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g2 */
+	load_n	4, src1				/* g1 again */
+	veor	q0, q0, q8
+	add	kp, gk, #GH_KHI(16)
+	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g1 */
+	part_fold DH
+	mids	4
+	add	kp, gk, #GH_KMID(16)
+	part_n	4, DM, 1, 1, d0, d1, d2, d3	/* mid g1 */
+	load_n	4, src1				/* g2 again */
+	mids	4
+	part_n	4, DM, 0, 1, d0, d1, d2, d3	/* mid g2 */
+	load_n	4, src1				/* g3 again */
+	mids	4
+	part_n	4, DM, 0, 1, d0, d1, d2, d3	/* mid g3 */
+	load_n	4, src1				/* g4 again */
+	mids	4
+	part_n	4, DM, 0, 1, d0, d1, d2, d3	/* mid g4 */
 	part_fold DM
 	ghash_reduce
 	.endm
@@ -465,11 +513,13 @@
 	mul_xinv q1, d2, d3, q2, d4, d5, q3, d6, d7
 	store_rot d2
 	store_rot d3
+	veor	d2, d2, d3			/* mid = lo ^ hi */
+	store_rot d2
 	.endm
 
 /*
  * The one-block product used by setkey and by update for a last block:
- * XR = q0 H, q0 byte-reversed, high half in d0; kstride = 64.
+ * XR = q0 H, q0 byte-reversed, high half in d0; kstride = 96.
  * Clobbers q0-q15, kp.
  */
 	.align	4
@@ -480,7 +530,7 @@
 /*
  * void ctneon_ghash_setkey(u8 *gkey, const u8 h[16]);
  *
- * Inputs:   r0  the key schedule to write (all 512 bytes)
+ * Inputs:   r0  the key schedule to write (all 1024 bytes)
  *           r1  H = E_K(0^128) as the 16-byte string
  * Clobbers: r0-r3, ip, q0-q3 and q8-q15 (r4-r6, q4-q7 saved).
  */
@@ -489,19 +539,19 @@ SYM_FUNC_START(ctneon_ghash_setkey)
 	vpush	{d8-d15}
 	vld1.8	{q0}, [r1]
 	mov	gk, r0
-	mov	kstride, #64
+	mov	kstride, #96
 	vrev64.8 q0, q0				/* R(H), d0 high */
 	vmov	q9, q0
 	add	r6, gk, #GH_KLO(1)
 	mov	kp, r6
 	store_power				/* H at power 1 */
-	mov	r3, #7
-.Lsetkey_powers:				/* H^2 .. H^8 */
+	mov	r3, #15
+.Lsetkey_powers:				/* H^2 .. H^16 */
 	vmov	q0, q9
 	bl	.Lghash_mul1
 	vmov	q0, XR
 	vmov	q9, XR
-	sub	r6, r6, #64
+	sub	r6, r6, #96
 	mov	kp, r6
 	store_power
 	subs	r3, r3, #1
@@ -524,21 +574,27 @@ SYM_FUNC_END(ctneon_ghash_setkey)
 SYM_FUNC_START(ctneon_ghash_update)
 	push	{r4-r6, lr}
 	vpush	{d8-d15}
-	mov	kstride, #64
+	mov	kstride, #96
 	vld1.8	{XR}, [r0]
 	vrev64.8 XR, XR				/* R(X), d20 high */
 	cmp	blocks, #1
 	blt	.Ldone				/* nothing (or a bad count) */
 	beq	.Ltail1				/* one block: straight there */
-	subs	blocks, blocks, #8
+	subs	blocks, blocks, #16
+	blt	.Ltail8
+.Lloop16:
+	ghash_16
+	subs	blocks, blocks, #16
+	bge	.Lloop16
+.Ltail8:
+	adds	blocks, blocks, #16		/* 0..15 left */
+	beq	.Ldone
+	cmp	blocks, #8
 	blt	.Ltail
-.Lloop8:
 	ghash_8
 	subs	blocks, blocks, #8
-	bge	.Lloop8
-.Ltail:
-	adds	blocks, blocks, #8		/* 0..7 left */
 	beq	.Ldone
+.Ltail:						/* 1..7 left */
 	cmp	blocks, #4
 	blt	.Ltail3
 	load_n	4, src
