@@ -361,89 +361,48 @@
 	.endm
 
 /*
- * The same for 8 blocks at src (src advances by 128), X in XR:
- * X = (X ^ B1) H^8 ^ .. ^ B8 H.  The data are loaded in two groups of 4,
- * g1 = B1..B4 and g2 = B5..B8, in the order lo: g1 g2, hi: g2 g1, mid:
- * g1 g2, so that each part after the first starts on the group already in
- * registers (4 loads of a group instead of 6).  X waits in q8 until g1 is
- * loaded again.  Clobbers q0-q15, kp, src1.
+ * The same for 4g blocks at src (g = 2 or 4 groups of 4; src advances by
+ * 64g), X in XR: X = (X ^ B1) H^4g ^ .. ^ B4g H.  The groups are loaded in
+ * the order lo: g1 .. gg, hi: gg .. g1, mid: g1 .. gg, so that each part
+ * after the first starts on the group already in registers (3g - 2 group
+ * loads instead of 3g).  X waits in q8 until g1 is loaded again.
+ * Clobbers q0-q15, kp, src1, r6.
  */
-	.macro	ghash_8
+	.macro	ghash_batch, g
 	mov	src1, src
 	load_n	4, src				/* g1 */
 	veor	q0, q0, XR
-	add	kp, gk, #GH_KLO(8)		/* lo, H^8 */
+	add	kp, gk, #GH_KLO(4 * \g)		/* lo, H^4g */
 	part_n	4, DL, 1, 0, d1, d3, d5, d7
-	load_n	4, src				/* g2 */
-	part_n	4, DL, 0, 0, d1, d3, d5, d7	/* lo, H^4 */
+	.rept	\g - 1				/* lo g2 .. gg */
+	load_n	4, src
+	part_n	4, DL, 0, 0, d1, d3, d5, d7
+	.endr
 	part_fold DL
 	vmov	q8, XR
 	add	kp, gk, #GH_KHI(4)
-	part_n	4, DH, 1, 0, d0, d2, d4, d6	/* hi g2 */
+	part_n	4, DH, 1, 0, d0, d2, d4, d6	/* hi gg, H^4 .. H */
+	.set	.Lgh_j, \g - 1
+	.rept	\g - 2				/* hi g(g-1) .. g2 */
+	add	r6, src1, #(64 * (.Lgh_j - 1))
+	load_n	4, r6
+	add	kp, gk, #GH_KHI(4 * (\g - .Lgh_j + 1))
+	part_n	4, DH, 0, 0, d0, d2, d4, d6
+	.set	.Lgh_j, .Lgh_j - 1
+	.endr
 	load_n	4, src1				/* g1 again */
 	veor	q0, q0, q8
-	add	kp, gk, #GH_KHI(8)
+	add	kp, gk, #GH_KHI(4 * \g)
 	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g1 */
 	part_fold DH
 	mids	4
-	add	kp, gk, #GH_KMID(8)
+	add	kp, gk, #GH_KMID(4 * \g)
 	part_n	4, DM, 1, 1, d0, d1, d2, d3	/* mid g1 */
-	load_n	4, src1				/* g2 again */
+	.rept	\g - 1				/* mid g2 .. gg */
+	load_n	4, src1
 	mids	4
-	part_n	4, DM, 0, 1, d0, d1, d2, d3	/* mid g2 */
-	part_fold DM
-	ghash_reduce
-	.endm
-
-/*
- * The same for 16 blocks at src (src advances by 256), X in XR:
- * X = (X ^ B1) H^16 ^ .. ^ B16 H, groups g1..g4 of 4 blocks loaded in the
- * order lo: g1 g2 g3 g4, hi: g4 g3 g2 g1, mid: g1 g2 g3 g4 (each part
- * after the first starts on the group in registers: 10 group loads for 16
- * blocks, against 8 for two 8-block batches, but one fold per part and
- * one reduction instead of two).  Clobbers q0-q15, kp, src1, r6.
- */
-	.macro	ghash_16
-	mov	src1, src
-	load_n	4, src				/* g1 */
-	veor	q0, q0, XR
-	mov	kp, gk				/* lo, H^16 */
-	part_n	4, DL, 1, 0, d1, d3, d5, d7
-	load_n	4, src				/* g2 */
-	part_n	4, DL, 0, 0, d1, d3, d5, d7
-	load_n	4, src				/* g3 */
-	part_n	4, DL, 0, 0, d1, d3, d5, d7
-	load_n	4, src				/* g4 */
-	part_n	4, DL, 0, 0, d1, d3, d5, d7	/* lo, H^4 .. H */
-	part_fold DL
-	vmov	q8, XR
-	add	kp, gk, #GH_KHI(4)
-	part_n	4, DH, 1, 0, d0, d2, d4, d6	/* hi g4 */
-	add	r6, src1, #128
-	load_n	4, r6				/* g3 again */
-	add	kp, gk, #GH_KHI(8)
-	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g3 */
-	add	r6, src1, #64
-	load_n	4, r6				/* g2 again */
-	add	kp, gk, #GH_KHI(12)
-	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g2 */
-	load_n	4, src1				/* g1 again */
-	veor	q0, q0, q8
-	add	kp, gk, #GH_KHI(16)
-	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g1 */
-	part_fold DH
-	mids	4
-	add	kp, gk, #GH_KMID(16)
-	part_n	4, DM, 1, 1, d0, d1, d2, d3	/* mid g1 */
-	load_n	4, src1				/* g2 again */
-	mids	4
-	part_n	4, DM, 0, 1, d0, d1, d2, d3	/* mid g2 */
-	load_n	4, src1				/* g3 again */
-	mids	4
-	part_n	4, DM, 0, 1, d0, d1, d2, d3	/* mid g3 */
-	load_n	4, src1				/* g4 again */
-	mids	4
-	part_n	4, DM, 0, 1, d0, d1, d2, d3	/* mid g4 */
+	part_n	4, DM, 0, 1, d0, d1, d2, d3
+	.endr
 	part_fold DM
 	ghash_reduce
 	.endm
@@ -583,7 +542,7 @@ SYM_FUNC_START(ctneon_ghash_update)
 	subs	blocks, blocks, #16
 	blt	.Ltail8
 .Lloop16:
-	ghash_16
+	ghash_batch 4
 	subs	blocks, blocks, #16
 	bge	.Lloop16
 .Ltail8:
@@ -591,7 +550,7 @@ SYM_FUNC_START(ctneon_ghash_update)
 	beq	.Ldone
 	cmp	blocks, #8
 	blt	.Ltail
-	ghash_8
+	ghash_batch 2
 	subs	blocks, blocks, #8
 	beq	.Ldone
 .Ltail:						/* 1..7 left */
