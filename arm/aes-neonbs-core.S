@@ -129,7 +129,10 @@
  *   the spill addressing, vldm keys and the mask table: 2632 / 2933,
  *   AES-256 encryption 3636.)  The ECB call of eight blocks on the
  *   Cortex-A57 model (tests/ct/mca.sh): encryption 1225 -> 1198 cycles,
- *   decryption 1383 -> 1356 with the new transposes.
+ *   decryption 1383 -> 1356 with the new transposes.  The whole-batch
+ *   loads and stores (four two-register vld1/vst1 each, the partial batch
+ *   out of line) take 32 instructions off every batch of every mode: ECB
+ *   call 2399 -> 2367 instructions, 1198 -> 1188 A57 cycles.
  * llvm-mca (LLVM 14, armv7a + NEON, the core's AES-128 batch, one pass):
  *   cortex-a57: encryption 1129 cycles = 8.8 c/B, decryption 1286 = 10.0 c/B;
  *   cortex-a9:  encryption 2697 cycles = 21.1 c/B, decryption 2997 = 23.4 c/B.
@@ -853,57 +856,74 @@
 	bx		lr
 	.endm
 
-	/* load / store min(n, 8) blocks at ptr (post-incremented) */
+	/*
+	 * load / store min(n, 8) blocks at ptr (post-incremented): a whole
+	 * batch with four two-register vld1/vst1 (the registers come in
+	 * consecutive pairs), a partial one block by block out of line (n is
+	 * a public count)
+	 */
 	.macro	load_blocks, ptr, n, x0, x1, x2, x3, x4, x5, x6, x7
-	vld1.8		{\x0}, [\ptr]!
+	cmp		\n, #8
+	blt		8f
+	vld1.8		{\x0, \x1}, [\ptr]!
+	vld1.8		{\x2, \x3}, [\ptr]!
+	vld1.8		{\x4, \x5}, [\ptr]!
+	vld1.8		{\x6, \x7}, [\ptr]!
+9:
+	.subsection	1
+8:	vld1.8		{\x0}, [\ptr]!
 	cmp		\n, #2
-	blt		9f
+	blt		9b
 	vld1.8		{\x1}, [\ptr]!
 	cmp		\n, #3
-	blt		9f
+	blt		9b
 	vld1.8		{\x2}, [\ptr]!
 	cmp		\n, #4
-	blt		9f
+	blt		9b
 	vld1.8		{\x3}, [\ptr]!
 	cmp		\n, #5
-	blt		9f
+	blt		9b
 	vld1.8		{\x4}, [\ptr]!
 	cmp		\n, #6
-	blt		9f
+	blt		9b
 	vld1.8		{\x5}, [\ptr]!
 	cmp		\n, #7
-	blt		9f
+	blt		9b
 	vld1.8		{\x6}, [\ptr]!
-	cmp		\n, #8
-	blt		9f
-	vld1.8		{\x7}, [\ptr]!
-9:
+	b		9b
+	.previous
 	.endm
 
 	.macro	store_blocks, ptr, n, x0, x1, x2, x3, x4, x5, x6, x7
-	vst1.8		{\x0}, [\ptr]!
+	cmp		\n, #8
+	blt		8f
+	vst1.8		{\x0, \x1}, [\ptr]!
+	vst1.8		{\x2, \x3}, [\ptr]!
+	vst1.8		{\x4, \x5}, [\ptr]!
+	vst1.8		{\x6, \x7}, [\ptr]!
+9:
+	.subsection	1
+8:	vst1.8		{\x0}, [\ptr]!
 	cmp		\n, #2
-	blt		9f
+	blt		9b
 	vst1.8		{\x1}, [\ptr]!
 	cmp		\n, #3
-	blt		9f
+	blt		9b
 	vst1.8		{\x2}, [\ptr]!
 	cmp		\n, #4
-	blt		9f
+	blt		9b
 	vst1.8		{\x3}, [\ptr]!
 	cmp		\n, #5
-	blt		9f
+	blt		9b
 	vst1.8		{\x4}, [\ptr]!
 	cmp		\n, #6
-	blt		9f
+	blt		9b
 	vst1.8		{\x5}, [\ptr]!
 	cmp		\n, #7
-	blt		9f
+	blt		9b
 	vst1.8		{\x6}, [\ptr]!
-	cmp		\n, #8
-	blt		9f
-	vst1.8		{\x7}, [\ptr]!
-9:
+	b		9b
+	.previous
 	.endm
 
 	/* ip = address of area slot min(blocks, 8) (clobbers r6) */
