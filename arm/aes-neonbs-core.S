@@ -857,73 +857,48 @@
 	.endm
 
 	/*
-	 * load / store min(n, 8) blocks at ptr (post-incremented): a whole
-	 * batch with four two-register vld1/vst1 (the registers come in
-	 * consecutive pairs), a partial one block by block out of line (n is
-	 * a public count)
+	 * load (op vld1.8) or store (op vst1.8) min(n, 8) blocks at ptr
+	 * (post-incremented): a whole batch with four two-register
+	 * instructions (the registers come in consecutive pairs), a partial
+	 * one block by block out of line (n is a public count)
 	 */
-	.macro	load_blocks, ptr, n, x0, x1, x2, x3, x4, x5, x6, x7
+	.macro	move_blocks, op, ptr, n, x0, x1, x2, x3, x4, x5, x6, x7
 	cmp		\n, #8
 	blt		8f
-	vld1.8		{\x0, \x1}, [\ptr]!
-	vld1.8		{\x2, \x3}, [\ptr]!
-	vld1.8		{\x4, \x5}, [\ptr]!
-	vld1.8		{\x6, \x7}, [\ptr]!
+	\op		{\x0, \x1}, [\ptr]!
+	\op		{\x2, \x3}, [\ptr]!
+	\op		{\x4, \x5}, [\ptr]!
+	\op		{\x6, \x7}, [\ptr]!
 9:
 	.subsection	1
-8:	vld1.8		{\x0}, [\ptr]!
-	cmp		\n, #2
+8:	\op		{\x0}, [\ptr]!
+	.irp		k, 2, 3, 4, 5, 6, 7
+	cmp		\n, #\k
 	blt		9b
-	vld1.8		{\x1}, [\ptr]!
-	cmp		\n, #3
-	blt		9b
-	vld1.8		{\x2}, [\ptr]!
-	cmp		\n, #4
-	blt		9b
-	vld1.8		{\x3}, [\ptr]!
-	cmp		\n, #5
-	blt		9b
-	vld1.8		{\x4}, [\ptr]!
-	cmp		\n, #6
-	blt		9b
-	vld1.8		{\x5}, [\ptr]!
-	cmp		\n, #7
-	blt		9b
-	vld1.8		{\x6}, [\ptr]!
+	.if		\k == 2
+	\op		{\x1}, [\ptr]!
+	.elseif		\k == 3
+	\op		{\x2}, [\ptr]!
+	.elseif		\k == 4
+	\op		{\x3}, [\ptr]!
+	.elseif		\k == 5
+	\op		{\x4}, [\ptr]!
+	.elseif		\k == 6
+	\op		{\x5}, [\ptr]!
+	.else
+	\op		{\x6}, [\ptr]!
+	.endif
+	.endr
 	b		9b
 	.previous
 	.endm
 
+	.macro	load_blocks, ptr, n, x0, x1, x2, x3, x4, x5, x6, x7
+	move_blocks	vld1.8, \ptr, \n, \x0, \x1, \x2, \x3, \x4, \x5, \x6, \x7
+	.endm
+
 	.macro	store_blocks, ptr, n, x0, x1, x2, x3, x4, x5, x6, x7
-	cmp		\n, #8
-	blt		8f
-	vst1.8		{\x0, \x1}, [\ptr]!
-	vst1.8		{\x2, \x3}, [\ptr]!
-	vst1.8		{\x4, \x5}, [\ptr]!
-	vst1.8		{\x6, \x7}, [\ptr]!
-9:
-	.subsection	1
-8:	vst1.8		{\x0}, [\ptr]!
-	cmp		\n, #2
-	blt		9b
-	vst1.8		{\x1}, [\ptr]!
-	cmp		\n, #3
-	blt		9b
-	vst1.8		{\x2}, [\ptr]!
-	cmp		\n, #4
-	blt		9b
-	vst1.8		{\x3}, [\ptr]!
-	cmp		\n, #5
-	blt		9b
-	vst1.8		{\x4}, [\ptr]!
-	cmp		\n, #6
-	blt		9b
-	vst1.8		{\x5}, [\ptr]!
-	cmp		\n, #7
-	blt		9b
-	vst1.8		{\x6}, [\ptr]!
-	b		9b
-	.previous
+	move_blocks	vst1.8, \ptr, \n, \x0, \x1, \x2, \x3, \x4, \x5, \x6, \x7
 	.endm
 
 	/* ip = address of area slot min(blocks, 8) (clobbers r6) */
