@@ -183,6 +183,8 @@ void ctneon_aes_piece_neon(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 		src += bs * AES_BLOCK_SIZE;
 		bytes -= bs * AES_BLOCK_SIZE;
 	}
+	if (!bytes)		/* all of it went bit-sliced */
+		return;
 	switch (mode) {
 	case MODE_ECB:
 		(enc ? ctneon_vpaes_ecb_encrypt : ctneon_vpaes_ecb_decrypt)

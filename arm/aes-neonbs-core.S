@@ -1030,19 +1030,46 @@ SYM_FUNC_END(ctneon_bs_cbc_decrypt)
  * void ctneon_bs_ctr_crypt(u8 *out, const u8 *in, const u8 *bskey,
  *			    int rounds, int blocks, u8 ctr[16])
  * The 128-bit big-endian counter lives in r6:r7:r11:r5 (most significant
- * word first) during the loop; each batch takes eight values (the whole
- * 128-bit increment with adds/adcs), and the counter is written back as the
- * original value + blocks.  Clobbers q0-q15 (d8-d15 saved), r0-r3, ip, flags.
+ * word first) during the loop; each batch makes its eight values in NEON,
+ * word-sliced with branch-free carries (ctr_blocks4: 44 instructions a
+ * batch with the set-up, against 56 for eight scalar increments, vmov and
+ * vrev32.8), the scalar counter then steps by 8 (adds/adcs), and the counter
+ * is written back as the original value + blocks.  Clobbers q0-q15 (d8-d15
+ * saved), r0-r3, ip, flags.
  */
-	/* one counter block (host-order words; vrev32.8 later), then ctr += 1 */
-	.macro	ctr_block, dlo, dhi
-	vmov		\dlo, r6, r7
-	vmov		\dhi, r11, r5
-	adds		r5, r5, #1
-	adcs		r11, r11, #0
-	adcs		r7, r7, #0
-	adc		r6, r6, #0
+	/*
+	 * Four counter blocks w0..w3 (q registers, block j in lane j, the
+	 * host-order words r6 (most significant), r7, r11, r5 broadcast in
+	 * q8-q11) plus inc (lane j: the block's offset 0..7), without a
+	 * branch: w3 = r5 + inc; c = (w3 < inc), all ones where it wrapped;
+	 * w2 = r11 - c; c &= (w2 == 0); w1 = r7 - c; c &= (w1 == 0);
+	 * w0 = r6 - c.  Then the words are transposed into blocks (w0 holds
+	 * block 0 .. w3 block 3) and byte-reversed to big endian.  Clobbers
+	 * q14, q15.
+	 */
+	.macro	ctr_blocks4, w0, w1, w2, w3, w0l, w0h, w1l, w1h, w2l, w2h, w3l, w3h, inc
+	vadd.i32	\w3, q11, \inc
+	vclt.u32	q14, \w3, \inc
+	vsub.i32	\w2, q10, q14
+	vceq.i32	q15, \w2, #0
+	vand		q14, q14, q15
+	vsub.i32	\w1, q9, q14
+	vceq.i32	q15, \w1, #0
+	vand		q14, q14, q15
+	vsub.i32	\w0, q8, q14
+	vtrn.32		\w0, \w1
+	vtrn.32		\w2, \w3
+	vswp		\w0h, \w2l
+	vswp		\w1h, \w3l
+	vrev32.8	\w0, \w0
+	vrev32.8	\w1, \w1
+	vrev32.8	\w2, \w2
+	vrev32.8	\w3, \w3
 	.endm
+
+	.align	4
+.Lctr_incs:
+	.word	0, 1, 2, 3, 4, 5, 6, 7
 
 SYM_FUNC_START(ctneon_bs_ctr_crypt)
 	frame_enter
@@ -1058,22 +1085,18 @@ SYM_FUNC_START(ctneon_bs_ctr_crypt)
 	rev		r11, r11
 	rev		r5, r5
 1:
-	ctr_block	d0, d1
-	ctr_block	d2, d3
-	ctr_block	d4, d5
-	ctr_block	d6, d7
-	ctr_block	d8, d9
-	ctr_block	d10, d11
-	ctr_block	d12, d13
-	ctr_block	d14, d15
-	vrev32.8	q0, q0
-	vrev32.8	q1, q1
-	vrev32.8	q2, q2
-	vrev32.8	q3, q3
-	vrev32.8	q4, q4
-	vrev32.8	q5, q5
-	vrev32.8	q6, q6
-	vrev32.8	q7, q7
+	adr		ip, .Lctr_incs
+	vdup.32		q8, r6
+	vdup.32		q9, r7
+	vdup.32		q10, r11
+	vdup.32		q11, r5
+	vld1.32		{q12-q13}, [ip :128]
+	ctr_blocks4	q0, q1, q2, q3, d0, d1, d2, d3, d4, d5, d6, d7, q12
+	ctr_blocks4	q4, q5, q6, q7, d8, d9, d10, d11, d12, d13, d14, d15, q13
+	adds		r5, r5, #8		@ ctr += 8 for the next batch
+	adcs		r11, r11, #0
+	adcs		r7, r7, #0
+	adc		r6, r6, #0
 	bl		.Laes_encrypt8
 	load_blocks	in, blocks, q8, q9, q10, q11, q12, q13, q14, q15
 	xor_lo_hi
