@@ -1359,31 +1359,36 @@
 	 * d8-d15), rk, rcnt.
 	 *
 	 * The middle rounds j = 1 .. Nr-1 (Nr-1 = 9, 11, 13: always odd)
-	 * run in a loop unrolled four times, since R1' depends on j mod 4;
-	 * rcnt counts the odd rounds left (Nr / 2), and the loop can only end
-	 * after an odd one.  rk stays on round key 4k of the pass: the
-	 * macros read their keys at offsets 128 .. 512 from it (koff), and
-	 * rk steps once per pass (and by two rounds on the way out after
-	 * j = 3).  The branches depend on the round count only.
+	 * run in a loop unrolled four times, since R1' depends on j mod 4:
+	 * rcnt counts the whole passes of four ((Nr - 1) / 4 = 2, 2, 3),
+	 * tested at the bottom, then one more odd round, and for AES-192
+	 * (bit 1 of Nr clear) two more.  rk stays on round key 4k of the
+	 * pass: the macros read their keys at offsets 128 .. 512 from it
+	 * (koff), and rk steps once per pass (and by two rounds after the
+	 * last two of AES-192).  The branches depend on the round count
+	 * only.  (Until 2026-12-04 the loop tested after every odd round:
+	 * 6 control instructions a pass instead of 3.)
 	 */
 	.p2align 4
 aesbs_encrypt8:
 	bitslice
 	mov	rk, bskey
 	add_round_key
-	lsr	rcnt, rounds, #1
+	sub	rcnt, rounds, #1
+	lsr	rcnt, rcnt, #2			// passes: 2, 2, 3
 .Lenc_loop:
 	enc_round_odd	16, 128			// j = 1 (mod 4): Q = SR^-1
-	subs	rcnt, rcnt, #1
-	b.eq	1f
 	enc_round_even	32, 256			// j = 2: Q = SR^2
 	enc_round_odd	48, 384			// j = 3: Q = SR
-	subs	rcnt, rcnt, #1
-	b.eq	3f
 	enc_round_even	0, 512			// j = 0: Q = I
 	add	rk, rk, #512
-	b	.Lenc_loop
-3:	add	rk, rk, #256
+	subs	rcnt, rcnt, #1
+	b.ne	.Lenc_loop
+	enc_round_odd	16, 128			// j = Nr - 1 or Nr - 3
+	tbnz	rounds, #1, 1f			// Nr = 10, 14: done
+	enc_round_even	32, 256			// Nr = 12: j = 10, 11
+	enc_round_odd	48, 384
+	add	rk, rk, #256
 1:	ldr	q31, [lidx, #80]		// vsrn
 	enc_last	256
 	bitslice
@@ -1394,19 +1399,21 @@ aesbs_decrypt8:
 	bitslice
 	add	rk, bskey, #15 * 128
 	add_round_key
-	lsr	rcnt, rounds, #1
+	sub	rcnt, rounds, #1
+	lsr	rcnt, rcnt, #2			// passes: 2, 2, 3
 .Ldec_loop:
 	dec_round_odd	48, 128			// j = 1 (mod 4): Q = SR
-	subs	rcnt, rcnt, #1
-	b.eq	1f
 	dec_round_even	32, 256			// j = 2: Q = SR^2
 	dec_round_odd	16, 384			// j = 3: Q = SR^-1
-	subs	rcnt, rcnt, #1
-	b.eq	3f
 	dec_round_even	0, 512			// j = 0: Q = I
 	add	rk, rk, #512
-	b	.Ldec_loop
-3:	add	rk, rk, #256
+	subs	rcnt, rcnt, #1
+	b.ne	.Ldec_loop
+	dec_round_odd	48, 128			// j = Nr - 1 or Nr - 3
+	tbnz	rounds, #1, 1f			// Nr = 10, 14: done
+	dec_round_even	32, 256			// Nr = 12: j = 10, 11
+	dec_round_odd	16, 384
+	add	rk, rk, #256
 1:	ldr	q31, [lidx, #80]		// vsrn
 	dec_last	256
 	bitslice
