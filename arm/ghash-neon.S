@@ -201,13 +201,12 @@
 /*
  * One block of one Karatsuba part: a (d register) times the key operand at
  * kp (b, c_1, c_2, c_3 with c_k = b ^ b_k), accumulated into D, L1, L2, L3,
- * K; the first block of a part writes them instead.  kp advances by 64 (to
- * the same part of the next power).  The mid part (mid = 1) makes its key
- * operand as lo ^ hi, the two 32-byte entries at kp, in q11-q12 and q2-q3.
+ * K; the first block of a part writes them instead.  kp advances by 96 (to
+ * the same part of the next power: lo, hi and mid are stored alike).
  *   D ^= a b    L_k ^= (a ^ a_k) c_k  (k = 1..3)    K ^= a_4 b
  * (L_k is completed with D ^ rot_k(D) in part_fold.)
  */
-	.macro	part_block, a, D, first, mid
+	.macro	part_block, a, D, first
 	vld1.8	{KB0-KB3}, [kp], kstride
 	vext.8	d26, \a, \a, #1
 	vext.8	AR, \a, \a, #2
@@ -284,16 +283,16 @@
 	.endm
 
 /* blocks a0..a(n-1) of one part (the first one writes), for n <= 4 */
-	.macro	part_n, n, D, first, mid, a0, a1, a2, a3
-	part_block \a0, \D, \first, \mid
+	.macro	part_n, n, D, first, a0, a1, a2, a3
+	part_block \a0, \D, \first
 	.if	\n > 1
-	part_block \a1, \D, 0, \mid
+	part_block \a1, \D, 0
 	.endif
 	.if	\n > 2
-	part_block \a2, \D, 0, \mid
+	part_block \a2, \D, 0
 	.endif
 	.if	\n > 3
-	part_block \a3, \D, 0, \mid
+	part_block \a3, \D, 0
 	.endif
 	.endm
 
@@ -348,14 +347,14 @@
  */
 	.macro	ghash_n, n
 	add	kp, gk, #GH_KLO(\n)
-	part_n	\n, DL, 1, 0, d1, d3, d5, d7	/* lo halves */
+	part_n	\n, DL, 1, d1, d3, d5, d7	/* lo halves */
 	part_fold DL
 	add	kp, gk, #GH_KHI(\n)
-	part_n	\n, DH, 1, 0, d0, d2, d4, d6	/* hi halves */
+	part_n	\n, DH, 1, d0, d2, d4, d6	/* hi halves */
 	part_fold DH
 	mids	\n
 	add	kp, gk, #GH_KMID(\n)
-	part_n	\n, DM, 1, 1, d0, d1, d2, d3
+	part_n	\n, DM, 1, d0, d1, d2, d3
 	part_fold DM
 	ghash_reduce
 	.endm
@@ -373,35 +372,35 @@
 	load_n	4, src				/* g1 */
 	veor	q0, q0, XR
 	add	kp, gk, #GH_KLO(4 * \g)		/* lo, H^4g */
-	part_n	4, DL, 1, 0, d1, d3, d5, d7
+	part_n	4, DL, 1, d1, d3, d5, d7
 	.rept	\g - 1				/* lo g2 .. gg */
 	load_n	4, src
-	part_n	4, DL, 0, 0, d1, d3, d5, d7
+	part_n	4, DL, 0, d1, d3, d5, d7
 	.endr
 	part_fold DL
 	vmov	q8, XR
 	add	kp, gk, #GH_KHI(4)
-	part_n	4, DH, 1, 0, d0, d2, d4, d6	/* hi gg, H^4 .. H */
+	part_n	4, DH, 1, d0, d2, d4, d6	/* hi gg, H^4 .. H */
 	.set	.Lgh_j, \g - 1
 	.rept	\g - 2				/* hi g(g-1) .. g2 */
 	add	r6, src1, #(64 * (.Lgh_j - 1))
 	load_n	4, r6
 	add	kp, gk, #GH_KHI(4 * (\g - .Lgh_j + 1))
-	part_n	4, DH, 0, 0, d0, d2, d4, d6
+	part_n	4, DH, 0, d0, d2, d4, d6
 	.set	.Lgh_j, .Lgh_j - 1
 	.endr
 	load_n	4, src1				/* g1 again */
 	veor	q0, q0, q8
 	add	kp, gk, #GH_KHI(4 * \g)
-	part_n	4, DH, 0, 0, d0, d2, d4, d6	/* hi g1 */
+	part_n	4, DH, 0, d0, d2, d4, d6	/* hi g1 */
 	part_fold DH
 	mids	4
 	add	kp, gk, #GH_KMID(4 * \g)
-	part_n	4, DM, 1, 1, d0, d1, d2, d3	/* mid g1 */
+	part_n	4, DM, 1, d0, d1, d2, d3	/* mid g1 */
 	.rept	\g - 1				/* mid g2 .. gg */
 	load_n	4, src1
 	mids	4
-	part_n	4, DM, 0, 1, d0, d1, d2, d3
+	part_n	4, DM, 0, d0, d1, d2, d3
 	.endr
 	part_fold DM
 	ghash_reduce

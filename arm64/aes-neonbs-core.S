@@ -1369,27 +1369,37 @@
 	 * only.  (Until 2026-12-04 the loop tested after every odd round:
 	 * 6 control instructions a pass instead of 3.)
 	 */
+	/*
+	 * The middle rounds j = 1 .. Nr-1 of one direction (dir enc or dec):
+	 * whole passes of four, then one odd round, and two more for AES-192.
+	 * r1, r3: the R1' index offsets of rounds j = 1 and 3 (mod 4).
+	 */
+	.macro	middle_rounds, dir, r1, r3
+	sub	rcnt, rounds, #1
+	lsr	rcnt, rcnt, #2			// passes: 2, 2, 3
+.L\@_pass:
+	\dir\()_round_odd	\r1, 128		// j = 1 (mod 4)
+	\dir\()_round_even	32, 256			// j = 2: Q = SR^2
+	\dir\()_round_odd	\r3, 384		// j = 3
+	\dir\()_round_even	0, 512			// j = 0: Q = I
+	add	rk, rk, #512
+	subs	rcnt, rcnt, #1
+	b.ne	.L\@_pass
+	\dir\()_round_odd	\r1, 128		// j = Nr - 1 or Nr - 3
+	tbnz	rounds, #1, .L\@_done		// Nr = 10, 14: done
+	\dir\()_round_even	32, 256			// Nr = 12: j = 10, 11
+	\dir\()_round_odd	\r3, 384
+	add	rk, rk, #256
+.L\@_done:
+	ldr	q31, [lidx, #80]		// vsrn
+	.endm
+
 	.p2align 4
 aesbs_encrypt8:
 	bitslice
 	mov	rk, bskey
 	add_round_key
-	sub	rcnt, rounds, #1
-	lsr	rcnt, rcnt, #2			// passes: 2, 2, 3
-.Lenc_loop:
-	enc_round_odd	16, 128			// j = 1 (mod 4): Q = SR^-1
-	enc_round_even	32, 256			// j = 2: Q = SR^2
-	enc_round_odd	48, 384			// j = 3: Q = SR
-	enc_round_even	0, 512			// j = 0: Q = I
-	add	rk, rk, #512
-	subs	rcnt, rcnt, #1
-	b.ne	.Lenc_loop
-	enc_round_odd	16, 128			// j = Nr - 1 or Nr - 3
-	tbnz	rounds, #1, 1f			// Nr = 10, 14: done
-	enc_round_even	32, 256			// Nr = 12: j = 10, 11
-	enc_round_odd	48, 384
-	add	rk, rk, #256
-1:	ldr	q31, [lidx, #80]		// vsrn
+	middle_rounds	enc, 16, 48		// Q = SR^-1 at j = 1
 	enc_last	256
 	bitslice
 	ret
@@ -1399,22 +1409,7 @@ aesbs_decrypt8:
 	bitslice
 	add	rk, bskey, #15 * 128
 	add_round_key
-	sub	rcnt, rounds, #1
-	lsr	rcnt, rcnt, #2			// passes: 2, 2, 3
-.Ldec_loop:
-	dec_round_odd	48, 128			// j = 1 (mod 4): Q = SR
-	dec_round_even	32, 256			// j = 2: Q = SR^2
-	dec_round_odd	16, 384			// j = 3: Q = SR^-1
-	dec_round_even	0, 512			// j = 0: Q = I
-	add	rk, rk, #512
-	subs	rcnt, rcnt, #1
-	b.ne	.Ldec_loop
-	dec_round_odd	48, 128			// j = Nr - 1 or Nr - 3
-	tbnz	rounds, #1, 1f			// Nr = 10, 14: done
-	dec_round_even	32, 256			// Nr = 12: j = 10, 11
-	dec_round_odd	16, 384
-	add	rk, rk, #256
-1:	ldr	q31, [lidx, #80]		// vsrn
+	middle_rounds	dec, 48, 16		// Q = SR at j = 1
 	dec_last	256
 	bitslice
 	ret

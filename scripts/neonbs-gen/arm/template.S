@@ -712,10 +712,10 @@ SYM_FUNC_END(ctneon_bs_cbc_decrypt)
 	 * branch: w3 = r5 + inc; c = (w3 < inc), all ones where it wrapped;
 	 * w2 = r11 - c; c &= (w2 == 0); w1 = r7 - c; c &= (w1 == 0);
 	 * w0 = r6 - c.  Then the words are transposed into blocks (w0 holds
-	 * block 0 .. w3 block 3) and byte-reversed to big endian.  Clobbers
-	 * q14, q15.
+	 * block 0 .. w3 block 3) and byte-reversed to big endian; w0h ..
+	 * w3l name the d halves the transpose swaps.  Clobbers q14, q15.
 	 */
-	.macro	ctr_blocks4, w0, w1, w2, w3, w0l, w0h, w1l, w1h, w2l, w2h, w3l, w3h, inc
+	.macro	ctr_blocks4, w0, w1, w2, w3, w0h, w1h, w2l, w3l, inc
 	vadd.i32	\w3, q11, \inc
 	vclt.u32	q14, \w3, \inc
 	vsub.i32	\w2, q10, q14
@@ -759,8 +759,8 @@ SYM_FUNC_START(ctneon_bs_ctr_crypt)
 	vdup.32		q10, r11
 	vdup.32		q11, r5
 	vld1.32		{q12-q13}, [ip :128]
-	ctr_blocks4	q0, q1, q2, q3, d0, d1, d2, d3, d4, d5, d6, d7, q12
-	ctr_blocks4	q4, q5, q6, q7, d8, d9, d10, d11, d12, d13, d14, d15, q13
+	ctr_blocks4	q0, q1, q2, q3, d1, d3, d4, d6, q12
+	ctr_blocks4	q4, q5, q6, q7, d9, d11, d12, d14, q13
 	adds		r5, r5, #8		@ ctr += 8 for the next batch
 	adcs		r11, r11, #0
 	adcs		r7, r7, #0
