@@ -38,7 +38,7 @@ blacklist polyval_ce" >/etc/modprobe.d/bench.conf
 	GHASH=ghash-generic
 	LIST="neonbs/ecb:ecb-aes-neonbs neonbs/cbc:cbc-aes-neonbs
 	neonbs/ctr:ctr-aes-neonbs neonbs/xts:xts-aes-neonbs"
-	DISAS="-d neonbs/ecb:ecb-aes-neonbs:4096"
+	DISAS="-d neonbs/ecb:ecb-aes-neonbs:4096 -d neonbs/cbc:cbc-aes-neonbs:4096"
 	;;
 arm*)
 	echo "blacklist aes_arm_ce" >/etc/modprobe.d/bench.conf
@@ -48,7 +48,8 @@ arm*)
 	neonbs/ctr:ctr-aes-neonbs neonbs/xts:xts-aes-neonbs
 	arm/aes:ecb(aes-arm) arm/cbc:cbc(aes-arm) arm/ctr:ctr(aes-arm)
 	arm/xts:xts(ecb(aes-arm))"
-	DISAS="-d neonbs/ecb:ecb-aes-neonbs:4096 -d arm/aes:ecb(aes-arm):4096"
+	DISAS="-d neonbs/ecb:ecb-aes-neonbs:4096 -d neonbs/cbc:cbc-aes-neonbs:4096
+	-d arm/aes:ecb(aes-arm):4096"
 	;;
 esac
 LIST="$LIST
@@ -75,7 +76,8 @@ CTLIST="ctneon/gcm:gcm-aes-ctneon ctneon/rfc4106:rfc4106-gcm-aes-ctneon
 	ctneon/ecb:ecb-aes-ctneon ctneon/cbc:cbc-aes-ctneon
 	ctneon/ctr:ctr-aes-ctneon ctneon/xts:xts-aes-ctneon
 	ctneon/aes:ecb(aes-ctneon)"
-CTDISAS="-d ctneon/ecb:ecb-aes-ctneon:4096 -d ctneon/aes:ecb(aes-ctneon):16
+CTDISAS="-d ctneon/ecb:ecb-aes-ctneon:4096 -d ctneon/cbc:cbc-aes-ctneon:4096
+	-d ctneon/aes:ecb(aes-ctneon):16
 	-d ctneon/gcm:gcm-aes-ctneon:1420 -d ctneon/gcm:gcm-aes-ctneon:16384
 	-d ctneon/rfc7539:rfc7539-chacha20-poly1305-ctneon:1420
 	-d ctneon/rfc7539:rfc7539-chacha20-poly1305-ctneon:16384

@@ -357,11 +357,13 @@ def main():
             out.append(rst_table(["core", "what", "bytes", "instructions", "cpu", "cycles", "cycles/byte"], body) + "\n")
             cpb = {(b[0], b[4]): float(b[6]) for b in body
                    if len(b) > 6 and re.match(r"^[0-9.]+$", b[6])}
-            rat = [f"{cpu} {cpb[('ctneon/ecb', cpu)] / cpb[('neonbs/ecb', cpu)]:.2f}"
-                   for (core, cpu) in cpb if core == "ctneon/ecb" and ("neonbs/ecb", cpu) in cpb]
-            if rat:
-                out.append("Ratio ctneon / in-tree aes-neonbs, estimated cycles per byte, "
-                           "ECB encryption of 4096 bytes: " + ", ".join(rat) + ".\n")
+            for mode, what in (("ecb", "ECB"), ("cbc", "CBC")):
+                rat = [f"{cpu} {cpb[(f'ctneon/{mode}', cpu)] / cpb[(f'neonbs/{mode}', cpu)]:.2f}"
+                       for (core, cpu) in cpb
+                       if core == f"ctneon/{mode}" and (f"neonbs/{mode}", cpu) in cpb]
+                if rat:
+                    out.append("Ratio ctneon / in-tree aes-neonbs, estimated cycles per byte, "
+                               f"{what} encryption of 4096 bytes: " + ", ".join(rat) + ".\n")
             with open(os.path.join(DATA, f"{cfg}-mca.txt"), "w") as f:
                 f.write(open(mca).read())
     notes += [f"ERROR {e}" for e in ERRORS]
