@@ -41,8 +41,8 @@
  * which gives the inversion of 0 and of the elements of GF(16) for free.
  *
  * Data layout.  The state is the AES state in memory order (column-major,
- * byte 4*c + r), one block per 128-bit register.  The 26 constant tables
- * (vpaes-tables.h, 416 bytes) sit in .text under .Lvpaes_consts and are
+ * byte 4*c + r), one block per 128-bit register.  The 31 constant tables
+ * (vpaes-tables.h, 496 bytes) sit in .text under .Lvpaes_consts and are
  * reached with adr (no relocations).  A key schedule is (rounds + 1)
  * consecutive 16-byte round keys (struct ctneon_aes_key .enc or .dec).
  *
@@ -53,7 +53,8 @@
  *                 (so both blocks move with one ld1/st1 {v0-v1}); a holds
  *                 the state z, b..f the nibbles and inversion temporaries;
  *                 e of block 0 (v8) receives each round key once its last
- *                 lookup is done.
+ *                 lookup is done.  A block alone (ctneon_vpaes_enc_1x)
+ *                 also takes v1 (the table sr_rot2) and v3 (the round key).
  *   v12-v14       the modes: IV / saved ciphertext / tweaks
  *   x0-x5         arguments; x6-x9, x12-x15 mode scratch (counter, tweak);
  *   x10, w11      inside the cipher routines: round-key pointer and count
@@ -63,8 +64,9 @@
  *   v16, v17        ipt_enc lo/hi             ipt_dec lo/hi
  *   v18, v19        inv, inva                 inv, inva
  *   v20-v23         sb1 p/q, sb2 p/q          d9 p/q, db p/q
- *   v24-v27         sbo p/q, shiftrows, rot1  dd p/q, de p/q
- *   v28-v30         rot3, -, -                dbo p/q, invshiftrows
+ *   v24-v27         sbo p/q, shiftrows,       dd p/q, de p/q
+ *                   sr_rot1
+ *   v28-v30         sr_rot3, sb3 p/q          dbo p/q, invshiftrows
  *   v31             rot1                      rot1
  *
  * v8-v15 are callee-saved (low 64 bits) under AAPCS64; the entry points
@@ -80,13 +82,18 @@
  * adds/adc.  The 16-byte stack buffer used for partial blocks is wiped.
  *
  * Cost (static count, AES-128): a middle round is 26 instructions per block
- * for encryption (13 tbl, 12 eor, ushr, and) and 32 for decryption, plus
- * one round-key load shared by the interleaved blocks and the loop branch.
- * A whole block: about 275 instructions for encryption with two blocks
- * in flight (ECB/CTR/XTS), 290 alone (CBC encryption); decryption 330.
- * The critical path of a round is 13 dependent instructions, 6 of them
- * tbl; the second block's independent chain fills those latencies, which
- * matters most on in-order cores (Cortex-A53/A55).
+ * for encryption with two blocks (12 tbl, 12 eor, ushr, and), plus the
+ * round key's load and ShiftRows shared by the pair, 29 for a block alone
+ * (the third output pair) and 32 for decryption; plus the loop branch.
+ * The critical path of a round: 12 dependent instructions for encryption
+ * (11 alone), 13 for decryption.  The second block's independent chain
+ * fills those latencies, which matters most on in-order cores
+ * (Cortex-A53/A55); the encryption rounds are also ordered for them (see
+ * "Encryption" below).  llvm-mca, ct-harness calls of 8 blocks, AES-128
+ * (tests/ct/mca.sh), before / after that ordering and the ShiftRows
+ * folding (2026-12-04): CBC encryption 2391 / 2624 instructions, A53 8214
+ * / 7094 cycles, A72 4872 / 4303; ECB encryption 2227 / 2264
+ * instructions, A53 4437 / 4084, A72 2662 / 2579.
  */
 
 #include <linux/linkage.h>
@@ -119,7 +126,11 @@
 	vsbop		.req	v24
 	vsboq		.req	v25
 	vsr		.req	v26
-	vrot3		.req	v28
+	vsrrot1		.req	v27
+	vsrrot3		.req	v28
+	vsb3p		.req	v29
+	vsb3q		.req	v30
+	vsrrot2		.req	v1		// ctneon_vpaes_enc_1x only
 	vd9p		.req	v20
 	vd9q		.req	v21
 	vdbp		.req	v22
@@ -178,11 +189,10 @@
 	.endm
 
 /*
- * z = permute(z, sr), then the inversion core: on exit e = io, f = jo,
- * b = i, c = j; a and d are free.  13 instructions per block.
+ * The inversion core of z (in a) but its last XOR: on exit e = io,
+ * f = 1/jak, b = i, c = j; a and d are free.  12 instructions per block.
  */
-	.macro	invert_x2, sr, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
-	perm_x2	\sr, \a0, \a0, \a1, \a1			// z = (Inv)ShiftRows(z)
+	.macro	invert_head_x2, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
 	split_x2 \b0, \c0, \a0, \b1, \c1, \a1		// i, k
 	tbl_x2	vinva, \d0, \c0, \d1, \c1		// ak = a/k
 	tbl_x2	vinv, \e0, \b0, \e1, \b1		// 1/i
@@ -193,7 +203,25 @@
 	eor_x2	\f0, \f0, \d0, \f1, \f1, \d1		// jak = 1/j ^ a/k
 	eor_x2	\e0, \e0, \c0, \e1, \e1, \c1		// io = j ^ 1/iak
 	tbl_x2	vinv, \f0, \f0, \f1, \f1		// 1/jak
+	.endm
+
+	/* f = jo = i ^ 1/jak, from invert_head_x2 */
+	.macro	invert_jo_x2, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
 	eor_x2	\f0, \f0, \b0, \f1, \f1, \b1		// jo = i ^ 1/jak
+	.endm
+
+/*
+ * z = permute(z, sr), then the inversion core: on exit e = io, f = jo,
+ * b = i, c = j; a and d are free.  14 instructions per block.
+ */
+	.macro	invert_x2, sr, regs:vararg
+	invert_perm_x2 \sr, \regs
+	invert_head_x2 \regs
+	invert_jo_x2 \regs
+	.endm
+
+	.macro	invert_perm_x2, sr, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
+	perm_x2	\sr, \a0, \a0, \a1, \a1			// z = InvShiftRows(z)
 	.endm
 
 	/* d = tp[io] ^ tq[jo]: a linear map of 1/z, t is a temporary */
@@ -203,17 +231,25 @@
 	eor_x2	\d0, \d0, \t0, \d1, \d1, \t1
 	.endm
 
-	/* z = ipt_lo[z & 15] ^ ipt_hi[z >> 4] ^ rk[0]: into the tower field */
-	.macro	first_x2, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
+	/*
+	 * z = ipt_lo[z & 15] ^ ipt_hi[z >> 4] ^ rk[0]: into the tower field;
+	 * with sr (encryption) then y = SR(z)
+	 */
+	.macro	first_x2, sr, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
 	split_x2 \b0, \c0, \a0, \b1, \c1, \a1
 	ld1	{\d0\().16b}, [rkp], #16
 	tbl_x2	vipt_lo, \c0, \c0, \c1, \c1
 	tbl_x2	vipt_hi, \b0, \b0, \b1, \b1
 	eor_x2	\a0, \c0, \b0, \a1, \c1, \b1
+	.ifb	\sr
 	eor_x2	\a0, \a0, \d0, \a1, \a1, \d0
+	.else
+	eor_x2	\c0, \a0, \d0, \c1, \a1, \d0
+	perm_x2	\sr, \a0, \c0, \a1, \c1			// y = SR(z)
+	.endif
 	.endm
 
-	/* z = out_p[io] ^ out_q[jo] ^ rk[rounds] */
+	/* decryption: z = out_p[io] ^ out_q[jo] ^ rk[rounds] */
 	.macro	last_x2, tp, tq, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
 	ld1	{\b0\().16b}, [rkp]
 	out_x2	\tp, \tq, \a0, \c0, \e0, \f0, \a1, \c1, \e1, \f1
@@ -221,19 +257,87 @@
 	.endm
 
 /*
- * MixColumns and AddRoundKey from s1 = S(x) and s2 = 2*S(x): row r of a
- * column is 2*s_r ^ 3*s_r+1 ^ s_r+2 ^ s_r+3, i.e.
- *   t = s2 ^ rot1(s1),  z = t ^ rot1(t) ^ rot3(s1) ^ rk
- * On exit z is in s1's register; s2, u, v are clobbered.
+ * Encryption.  ShiftRows moves bytes and commutes with the byte-wise
+ * S-box, so it is applied at the end of each round instead of the start
+ * of the next: between rounds the state is y = SR(z), the inversion
+ * starts from y directly, and a round ends with
+ *   y' = SR(MC(s) ^ rk) = SR(t) ^ SR(rot1(t)) ^ SR(rot3(s1)) ^ SR(rk),
+ *   t = s2 ^ rot1(s1)
+ * (enc_round_x2): SR composed into the permutations that MixColumns needs
+ * anyway (tables sr_rot1, sr_rot3): one dependent lookup fewer per round,
+ * and one lookup more (SR(rk), shared by the two blocks).  For one block
+ * alone (enc_round_1x, latency-bound: CBC encryption) a third output pair
+ * gives s3 = 3 S(x), and the round key joins s2 while jo is being made:
+ *   y' = SR(s2 ^ rk) ^ SR(rot1(s3)) ^ SR(rot2(s1)) ^ SR(rot3(s1)):
+ * four permutations side by side, three instructions more per round and
+ * two dependent steps fewer.  The key schedule is the plain one (aes-ct.c).
+ * scripts/gen-vpaes-tables.py checks both forms against AES
+ * (model_encrypt_sr, model_encrypt_sr3).
+ *
+ * Instruction order.  On an in-order core (Cortex-A53; its llvm-mca model
+ * gives every NEON instruction 6 cycles of latency and issues one a
+ * cycle, in order) an instruction that waits stalls all behind it, so the
+ * lookups of io are issued while jo is still being computed, the three
+ * (two) lookups of each index back to back, the XORs as a tree.
  */
-	.macro	mixcolumns_x2, rk, s10, s20, u0, v0, s11, s21, u1, v1
-	perm_x2	vrot1, \u0, \s10, \u1, \s11		// rot1(s1)
-	perm_x2	vrot3, \v0, \s10, \v1, \s11		// rot3(s1)
-	eor_x2	\s20, \s20, \u0, \s21, \s21, \u1		// t = s2 ^ rot1(s1)
-	eor_x2	\v0, \v0, \rk, \v1, \v1, \rk		// rot3(s1) ^ rk
-	perm_x2	vrot1, \u0, \s20, \u1, \s21		// rot1(t)
-	eor_x2	\s10, \s20, \v0, \s11, \s21, \v1
-	eor_x2	\s10, \s10, \u0, \s11, \s11, \u1		// z
+	/* one middle round, two blocks: y in a (ShiftRows'd state) */
+	.macro	enc_round_x2, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
+	invert_head_x2 \a0, \b0, \c0, \d0, \e0, \f0, \a1, \b1, \c1, \d1, \e1, \f1
+	tbl_x2	vsb1p, \a0, \e0, \a1, \e1		// sb1_p[io]
+	tbl_x2	vsb2p, \c0, \e0, \c1, \e1		// sb2_p[io]
+	invert_jo_x2 \a0, \b0, \c0, \d0, \e0, \f0, \a1, \b1, \c1, \d1, \e1, \f1
+	ld1	{\e0\().16b}, [rkp], #16		// rk[r], both blocks
+	tbl_x2	vsb1q, \b0, \f0, \b1, \f1		// sb1_q[jo]
+	tbl_x2	vsb2q, \d0, \f0, \d1, \f1		// sb2_q[jo]
+	tbl	\e0\().16b, {\e0\().16b}, vsr.16b	// SR(rk[r])
+	eor_x2	\a0, \a0, \b0, \a1, \a1, \b1		// s1
+	eor_x2	\c0, \c0, \d0, \c1, \c1, \d1		// s2
+	perm_x2	vrot1, \b0, \a0, \b1, \a1		// rot1(s1)
+	perm_x2	vsrrot3, \d0, \a0, \d1, \a1		// SR(rot3(s1))
+	eor_x2	\c0, \c0, \b0, \c1, \c1, \b1		// t = s2 ^ rot1(s1)
+	eor_x2	\d0, \d0, \e0, \d1, \d1, \e0		// SR(rot3(s1) ^ rk)
+	perm_x2	vsr, \a0, \c0, \a1, \c1			// SR(t)
+	perm_x2	vsrrot1, \b0, \c0, \b1, \c1		// SR(rot1(t))
+	eor_x2	\a0, \a0, \d0, \a1, \a1, \d1
+	eor_x2	\a0, \a0, \b0, \a1, \a1, \b1		// y
+	.endm
+
+	/*
+	 * One middle round, one block (v0, v2, .. v10, with v1 = sr_rot2 and
+	 * v3 for the round key): y in v0.
+	 */
+	.macro	enc_round_1x
+	ld1	{v3.16b}, [rkp], #16			// rk[r]
+	invert_head_x2 v0, v2, v4, v6, v8, v10
+	tbl	v0.16b, {vsb1p.16b}, v8.16b		// sb1_p[io]
+	tbl	v4.16b, {vsb2p.16b}, v8.16b		// sb2_p[io]
+	invert_jo_x2 v0, v2, v4, v6, v8, v10
+	tbl	v8.16b, {vsb3p.16b}, v8.16b		// sb3_p[io]
+	eor	v4.16b, v4.16b, v3.16b			// ^ rk[r], while jo is made
+	tbl	v2.16b, {vsb1q.16b}, v10.16b		// sb1_q[jo]
+	tbl	v6.16b, {vsb2q.16b}, v10.16b		// sb2_q[jo]
+	tbl	v10.16b, {vsb3q.16b}, v10.16b		// sb3_q[jo]
+	eor	v0.16b, v0.16b, v2.16b			// s1
+	eor	v4.16b, v4.16b, v6.16b			// s2 ^ rk
+	eor	v8.16b, v8.16b, v10.16b			// s3
+	tbl	v2.16b, {v0.16b}, vsrrot2.16b		// SR(rot2(s1))
+	tbl	v6.16b, {v0.16b}, vsrrot3.16b		// SR(rot3(s1))
+	tbl	v4.16b, {v4.16b}, vsr.16b		// SR(s2 ^ rk)
+	tbl	v8.16b, {v8.16b}, vsrrot1.16b		// SR(rot1(s3))
+	eor	v2.16b, v2.16b, v6.16b
+	eor	v4.16b, v4.16b, v8.16b
+	eor	v0.16b, v2.16b, v4.16b			// y
+	.endm
+
+	/* the last round: out = sbo_p[io] ^ sbo_q[jo] ^ rk[rounds] */
+	.macro	enc_last_x2, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
+	invert_head_x2 \a0, \b0, \c0, \d0, \e0, \f0, \a1, \b1, \c1, \d1, \e1, \f1
+	tbl_x2	vsbop, \a0, \e0, \a1, \e1
+	invert_jo_x2 \a0, \b0, \c0, \d0, \e0, \f0, \a1, \b1, \c1, \d1, \e1, \f1
+	ld1	{\c0\().16b}, [rkp]
+	tbl_x2	vsboq, \b0, \f0, \b1, \f1
+	eor_x2	\a0, \a0, \b0, \a1, \a1, \b1
+	eor_x2	\a0, \a0, \c0, \a1, \a1, \c0
 	.endm
 
 	/* acc = y ^ rot1(acc): one Horner step of InvMixColumns */
@@ -241,20 +345,6 @@
 	perm_x2	vrot1, \acc0, \acc0, \acc1, \acc1
 	eor_x2	\acc0, \acc0, \y0, \acc1, \acc1, \y1
 	.endm
-
-/*
- * One middle encryption round: SubBytes as the inversion followed by the
- * sb1 (S-box) and sb2 (2 * S-box) output tables, then MixColumns and
- * AddRoundKey.
- */
-	.macro	enc_round_x2, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
-	invert_x2 vsr, \a0, \b0, \c0, \d0, \e0, \f0, \a1, \b1, \c1, \d1, \e1, \f1
-	out_x2	vsb1p, vsb1q, \a0, \b0, \e0, \f0, \a1, \b1, \e1, \f1	// s1
-	out_x2	vsb2p, vsb2q, \c0, \d0, \e0, \f0, \c1, \d1, \e1, \f1	// s2
-	ld1	{\e0\().16b}, [rkp], #16		// rk[r]
-	mixcolumns_x2 \e0, \a0, \c0, \b0, \d0, \a1, \c1, \b1, \d1
-	.endm
-
 /*
  * One middle decryption round: InvSubBytes and InvMixColumns together,
  * row r of a column being 14*y_r ^ 11*y_r+1 ^ 13*y_r+2 ^ 9*y_r+3 (y the
@@ -276,23 +366,30 @@
 	.endm
 
 	/* a whole cipher: rounds from w3, schedule from x2 */
-	.macro	cipher_x2, dir, regs:vararg
+	.macro	cipher_x2, dir, n, regs:vararg
 	mov	rkp, rk
 	sub	rcnt, rounds, #1
-	first_x2 \regs
-.L\@_loop:
-	\dir\()_round_x2 \regs
-	subs	rcnt, rcnt, #1
-	b.ne	.L\@_loop
 	.ifc	\dir, enc
-	invert_x2 vsr, \regs
-	last_x2	vsbop, vsboq, \regs
+	first_x2 vsr, \regs
+.L\@_eloop:
+	.if	\n == 1
+	enc_round_1x
 	.else
+	enc_round_x2 \regs
+	.endif
+	subs	rcnt, rcnt, #1
+	b.ne	.L\@_eloop
+	enc_last_x2 \regs
+	.else
+	first_x2 , \regs
+.L\@_dloop:
+	dec_round_x2 \regs
+	subs	rcnt, rcnt, #1
+	b.ne	.L\@_dloop
 	invert_x2 visr, \regs
 	last_x2	vdbop, vdboq, \regs
 	.endif
 	.endm
-
 #define BLOCK0		v0, v2, v4, v6, v8, v10
 #define BLOCKS01	v0, v2, v4, v6, v8, v10, v1, v3, v5, v7, v9, v11
 
@@ -300,33 +397,37 @@
  * Local cipher routines, called with bl from the entry points with the
  * constants of their direction loaded.  In: v0 (and v1), x2 = rk,
  * w3 = rounds.  Out: v0 (and v1).  Clobbers x10, w11, flags and
- * v0, v2, v4, v6, v8, v10 (the 1x forms) or v0-v11 (the 2x forms).
+ * v0, v2, v4, v6, v8, v10 (ctneon_vpaes_dec_1x), those and v1, v3
+ * (ctneon_vpaes_enc_1x) or v0-v11 (the 2x forms).  No caller keeps
+ * anything in v1-v11 across a call: the modes keep theirs in v12-v14.
  */
 	.p2align 4
 	.type	ctneon_vpaes_enc_1x, %function
 ctneon_vpaes_enc_1x:
-	cipher_x2 enc, BLOCK0
+	adr	x10, .Lvpaes_consts + VPAES_SR_ROT2
+	ldr	q1, [x10]				// vsrrot2
+	cipher_x2 enc, 1, BLOCK0
 	ret
 	.size	ctneon_vpaes_enc_1x, . - ctneon_vpaes_enc_1x
 
 	.p2align 4
 	.type	ctneon_vpaes_enc_2x, %function
 ctneon_vpaes_enc_2x:
-	cipher_x2 enc, BLOCKS01
+	cipher_x2 enc, 2, BLOCKS01
 	ret
 	.size	ctneon_vpaes_enc_2x, . - ctneon_vpaes_enc_2x
 
 	.p2align 4
 	.type	ctneon_vpaes_dec_1x, %function
 ctneon_vpaes_dec_1x:
-	cipher_x2 dec, BLOCK0
+	cipher_x2 dec, 1, BLOCK0
 	ret
 	.size	ctneon_vpaes_dec_1x, . - ctneon_vpaes_dec_1x
 
 	.p2align 4
 	.type	ctneon_vpaes_dec_2x, %function
 ctneon_vpaes_dec_2x:
-	cipher_x2 dec, BLOCKS01
+	cipher_x2 dec, 2, BLOCKS01
 	ret
 	.size	ctneon_vpaes_dec_2x, . - ctneon_vpaes_dec_2x
 
@@ -362,9 +463,10 @@ ctneon_vpaes_dec_2x:
 	adr	x10, .Lvpaes_consts
 	ld1	{v16.16b-v19.16b}, [x10], #64	// ipt_enc lo/hi, inv, inva
 	ld1	{v20.16b-v23.16b}, [x10], #64	// sb1 p/q, sb2 p/q
-	ld1	{v24.16b-v27.16b}, [x10], #64	// sbo p/q, shiftrows, rot1
-	ld1	{v28.16b}, [x10]		// rot3
+	ld1	{v24.16b-v27.16b}, [x10]	// sbo p/q, shiftrows, rot1
 	mov	vrot1.16b, v27.16b
+	adr	x10, .Lvpaes_consts + VPAES_SR_ROT1
+	ld1	{v27.16b-v30.16b}, [x10]	// sr_rot1, sr_rot3, sb3 p/q
 	.else
 	adr	x10, .Lvpaes_consts + VPAES_IPT_DEC_LO
 	ld1	{v16.16b-v17.16b}, [x10], #32	// ipt_dec lo/hi

@@ -151,6 +151,7 @@ T['inv'] = INV
 T['inva'] = INVA
 T['sb1_p'], T['sb1_q'] = out_tables(lambda v: phi(affine_lin(std(v))))
 T['sb2_p'], T['sb2_q'] = out_tables(lambda v: phi(g_mul(2, affine_lin(std(v)))))
+T['sb3_p'], T['sb3_q'] = out_tables(lambda v: phi(g_mul(3, affine_lin(std(v)))))
 T['sbo_p'], T['sbo_q'] = out_tables(lambda v: affine_lin(std(v)))
 for c, name in ((9, 'd9'), (11, 'db'), (13, 'dd'), (14, 'de')):
     T[name + '_p'], T[name + '_q'] = out_tables(
@@ -161,6 +162,12 @@ T['shiftrows'] = [4 * ((c + r) % 4) + r for c in range(4) for r in range(4)]
 T['invshiftrows'] = [4 * ((c - r) % 4) + r for c in range(4) for r in range(4)]
 T['rot1'] = [4 * c + (r + 1) % 4 for c in range(4) for r in range(4)]
 T['rot3'] = [4 * c + (r + 3) % 4 for c in range(4) for r in range(4)]
+# ShiftRows after rot1 / rot3, as one permutation each (SR(rotN(x))[n] =
+# x[rotN[sr[n]]]): the arm64 encryption rounds end with them (model_encrypt_sr)
+T['sr_rot1'] = [T['rot1'][n] for n in T['shiftrows']]
+T['sr_rot3'] = [T['rot3'][n] for n in T['shiftrows']]
+T['rot2'] = [4 * c + (r + 2) % 4 for c in range(4) for r in range(4)]
+T['sr_rot2'] = [T['rot2'][n] for n in T['shiftrows']]
 
 # ---------------------------------------------------------------- model
 def tbl(table, idx):        # NEON tbl / vtbl with a 16-byte table
@@ -197,6 +204,48 @@ def model_encrypt(ek, nr, blk):
         t = xor(s2, [s1[n] for n in T['rot1']])
         z = xor(t, [t[n] for n in T['rot1']], [s1[n] for n in T['rot3']], ek[r])
     io, jo = invert([z[n] for n in T['shiftrows']])
+    return xor(out2('sbo', io, jo), ek[nr])
+
+def model_encrypt_sr(ek, nr, blk):
+    """model_encrypt with ShiftRows moved to the end of each round: the state
+    between rounds is y = SR(z), so the next inversion needs no permutation
+    (one lookup less on the dependent chain of a round).  SR is linear and
+    moves bytes only, so SR(MC(s) ^ k) = SR(t) ^ SR(rot1(t)) ^ SR(rot3(s1))
+    ^ SR(k): two permutations of t in parallel instead of one after the
+    other (arm64 ctneon_vpaes_enc_2x; SR(k) is one more lookup a round,
+    shared by the two blocks)."""
+    def sr(v):
+        return [v[n] for n in T['shiftrows']]
+    z = xor(lookup2(T['ipt_enc_lo'], T['ipt_enc_hi'], blk), ek[0])
+    y = sr(z)
+    for r in range(1, nr):
+        io, jo = invert(y)
+        s1 = out2('sb1', io, jo)
+        s2 = out2('sb2', io, jo)
+        t = xor(s2, [s1[n] for n in T['rot1']])
+        y = xor([t[n] for n in T['shiftrows']], [t[n] for n in T['sr_rot1']],
+                [s1[n] for n in T['sr_rot3']], sr(ek[r]))
+    io, jo = invert(y)
+    return xor(out2('sbo', io, jo), ek[nr])
+
+def model_encrypt_sr3(ek, nr, blk):
+    """model_encrypt_sr for one block alone (arm64 ctneon_vpaes_enc_1x):
+    with s3 = 3 * S(x) from a third pair of output tables, MixColumns is
+    s2 ^ rot1(s3) ^ rot2(s1) ^ rot3(s1), four permutations side by side
+    and no XOR between two of them; the round key joins s2 before its
+    permutation: y = SR(s2 ^ k) ^ SR(rot1(s3)) ^ SR(rot2(s1)) ^
+    SR(rot3(s1))."""
+    def sr(v):
+        return [v[n] for n in T['shiftrows']]
+    def perm(name, v):
+        return [v[n] for n in T[name]]
+    y = sr(xor(lookup2(T['ipt_enc_lo'], T['ipt_enc_hi'], blk), ek[0]))
+    for r in range(1, nr):
+        io, jo = invert(y)
+        s1, s2, s3 = out2('sb1', io, jo), out2('sb2', io, jo), out2('sb3', io, jo)
+        y = xor(sr(xor(s2, ek[r])), perm('sr_rot1', s3), perm('sr_rot2', s1),
+                perm('sr_rot3', s1))
+    io, jo = invert(y)
     return xor(out2('sbo', io, jo), ek[nr])
 
 def model_decrypt(dk, nr, blk):
@@ -280,6 +329,8 @@ def selftest():
         nr, ek, dk = vpaes_keys(key)
         c = model_encrypt(ek, nr, blk)
         assert c == ref_encrypt(key, blk)
+        assert model_encrypt_sr(ek, nr, blk) == c
+        assert model_encrypt_sr3(ek, nr, blk) == c
         assert model_decrypt(dk, nr, c) == blk
     # the inversion core on every byte
     for x in range(256):
@@ -290,7 +341,8 @@ def selftest():
 ORDER = ['ipt_enc_lo', 'ipt_enc_hi', 'inv', 'inva', 'sb1_p', 'sb1_q',
          'sb2_p', 'sb2_q', 'sbo_p', 'sbo_q', 'shiftrows', 'rot1', 'rot3',
          'ipt_dec_lo', 'ipt_dec_hi', 'd9_p', 'd9_q', 'db_p', 'db_q',
-         'dd_p', 'dd_q', 'de_p', 'de_q', 'dbo_p', 'dbo_q', 'invshiftrows']
+         'dd_p', 'dd_q', 'de_p', 'de_q', 'dbo_p', 'dbo_q', 'invshiftrows',
+         'sr_rot1', 'sr_rot3', 'sb3_p', 'sb3_q', 'sr_rot2']
 
 def emit(path):
     L = []
