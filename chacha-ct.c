@@ -99,18 +99,28 @@ void ctneon_hchacha_ct(const u32 state[16], u32 out[8], int nrounds)
 	memzero_explicit(x, sizeof(x));
 }
 
+/* "expand 32-byte k" */
+static const u32 ctneon_chacha_sigma[4] = {
+	0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+};
+
+/*
+ * Copies rather than word by word (one load and one store pair each on
+ * arm64, 2026-12-04: 24 -> 13 instructions; every request makes a state):
+ * the IV's little-endian words are its bytes on a little-endian CPU.
+ */
 void ctneon_chacha_state(u32 state[16], const u32 key[8], const u8 iv[16])
 {
-	/* "expand 32-byte k" */
-	state[0] = 0x61707865;
-	state[1] = 0x3320646e;
-	state[2] = 0x79622d32;
-	state[3] = 0x6b206574;
+	memcpy(state, ctneon_chacha_sigma, 16);
 	memcpy(state + 4, key, 32);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(state + 12, iv, 16);
+#else
 	state[12] = ctneon_get_le32(iv);
 	state[13] = ctneon_get_le32(iv + 4);
 	state[14] = ctneon_get_le32(iv + 8);
 	state[15] = ctneon_get_le32(iv + 12);
+#endif
 }
 
 void ctneon_chacha_key(u32 key[8], const u8 bytes[32])
