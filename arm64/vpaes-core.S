@@ -23,7 +23,8 @@
  * are already in the right basis with the S-box constant folded in):
  *
  *   z = ipt_lo[x & 15] ^ ipt_hi[x >> 4] ^ rk[0]           (x -> phi(x))
- *   round: z = SR(z); i = z >> 4; k = z & 15; j = i ^ k
+ *   round: z = SR(z); i = z >> 4; k = z & 15; j = i ^ k   (encryption:
+ *          SR at the end of the round instead, see "Encryption")
  *          io = j ^ inv[inv[i] ^ inva[k]]                  = N / (k + a*i)
  *          jo = i ^ inv[inv[j] ^ inva[k]]                  = N / (k + a*j)
  *          1/z is then the linear combination P(io) ^ Q(jo); any linear
@@ -32,9 +33,9 @@
  *   encryption, f = S-box affine map (s1) and 2*that (s2); MixColumns:
  *          t = s2 ^ rot1(s1);  z = t ^ rot1(t) ^ rot3(s1) ^ rk[r]
  *          (row r of a column: 2*s_r ^ 3*s_r+1 ^ s_r+2 ^ s_r+3)
- *   decryption, f = the InvMixColumns coefficients 9, 13, 11, 14 (Horner):
- *          acc = d9; acc = dd ^ rot1(acc); acc = db ^ rot1(acc);
- *          z = de ^ rot1(acc) ^ rk[r]
+ *   decryption, f = the InvMixColumns coefficients 9, 13, 11, 14:
+ *          z = de ^ rk[r] ^ rot2(dd) ^ rot1(db ^ rot2(d9))
+ *          (row r: 14*y_r ^ 11*y_r+1 ^ 13*y_r+2 ^ 9*y_r+3)
  *   last round: out = sbo (resp. dbo) of the inversion ^ rk[rounds],
  *          these tables map back to the standard basis.
  * A "1/0" entry of inv/inva is 0x10/0x20: tbl returns 0 for an index >= 16,
@@ -85,15 +86,19 @@
  * for encryption with two blocks (12 tbl, 12 eor, ushr, and), plus the
  * round key's load and ShiftRows shared by the pair, 29 for a block alone
  * (the third output pair) and 32 for decryption; plus the loop branch.
- * The critical path of a round: 12 dependent instructions for encryption
- * (11 alone), 13 for decryption.  The second block's independent chain
- * fills those latencies, which matters most on in-order cores
- * (Cortex-A53/A55); the encryption rounds are also ordered for them (see
- * "Encryption" below).  llvm-mca, ct-harness calls of 8 blocks, AES-128
- * (tests/ct/mca.sh), before / after that ordering and the ShiftRows
- * folding (2026-12-04): CBC encryption 2391 / 2624 instructions, A53 8214
- * / 7094 cycles, A72 4872 / 4303; ECB encryption 2227 / 2264
- * instructions, A53 4437 / 4084, A72 2662 / 2579.
+ * The critical path of a round: 13 dependent instructions for encryption
+ * (11 for a block alone), 13 for decryption (15 with InvMixColumns by
+ * Horner's rule, as before 2026-12-04).  The second block's independent
+ * chain fills those latencies, which matters most on in-order cores
+ * (Cortex-A53/A55); the rounds are also ordered for them (see
+ * "Encryption" below).  llvm-mca, ct-harness calls (tests/ct/mca.sh),
+ * AES-128, before / after that ordering, the ShiftRows folding and the
+ * direct InvMixColumns (2026-12-04): CBC encryption of 8 blocks 2391 /
+ * 2624 instructions, A53 8214 / 7094 cycles, A72 4872 / 4303; ECB
+ * encryption of 8 blocks 2227 / 2264 instructions, A53 4437 / 4084, A72
+ * 2662 / 2579; CBC decryption of 8 blocks 2684 instructions both, A53 5345
+ * / 4841, A72 3051 / 2960; ECB decryption of one block 372 instructions
+ * both, A53 1236 / 1146, A72 711 / 603.
  */
 
 #include <linux/linkage.h>
@@ -173,6 +178,13 @@
 	eor	\d0\().16b, \n0\().16b, \m0\().16b
 	.ifnb	\d1
 	eor	\d1\().16b, \n1\().16b, \m1\().16b
+	.endif
+	.endm
+
+	.macro	rot2_x2, x0, x1			// x = rot2(x): halves of each column swapped
+	rev32	\x0\().8h, \x0\().8h
+	.ifnb	\x1
+	rev32	\x1\().8h, \x1\().8h
 	.endif
 	.endm
 
@@ -264,13 +276,16 @@
  *   y' = SR(MC(s) ^ rk) = SR(t) ^ SR(rot1(t)) ^ SR(rot3(s1)) ^ SR(rk),
  *   t = s2 ^ rot1(s1)
  * (enc_round_x2): SR composed into the permutations that MixColumns needs
- * anyway (tables sr_rot1, sr_rot3): one dependent lookup fewer per round,
- * and one lookup more (SR(rk), shared by the two blocks).  For one block
- * alone (enc_round_1x, latency-bound: CBC encryption) a third output pair
+ * anyway (tables sr_rot1, sr_rot3).  For two blocks that only trades the
+ * leading lookup of the chain for a final XOR, at one lookup more a round
+ * (SR(rk), shared by the pair); it is there for one block alone
+ * (enc_round_1x, latency-bound: CBC encryption), where a third output pair
  * gives s3 = 3 S(x), and the round key joins s2 while jo is being made:
  *   y' = SR(s2 ^ rk) ^ SR(rot1(s3)) ^ SR(rot2(s1)) ^ SR(rot3(s1)):
  * four permutations side by side, three instructions more per round and
- * two dependent steps fewer.  The key schedule is the plain one (aes-ct.c).
+ * two dependent steps fewer (11 instead of 13); the two forms then share
+ * the resident tables (sr_rot3 in place of rot3).  The key schedule is the
+ * plain one (aes-ct.c).
  * scripts/gen-vpaes-tables.py checks both forms against AES
  * (model_encrypt_sr, model_encrypt_sr3).
  *
@@ -340,29 +355,40 @@
 	eor_x2	\a0, \a0, \c0, \a1, \a1, \c0
 	.endm
 
-	/* acc = y ^ rot1(acc): one Horner step of InvMixColumns */
-	.macro	horner_x2, acc0, y0, acc1, y1
-	perm_x2	vrot1, \acc0, \acc0, \acc1, \acc1
-	eor_x2	\acc0, \acc0, \y0, \acc1, \acc1, \y1
-	.endm
 /*
  * One middle decryption round: InvSubBytes and InvMixColumns together,
  * row r of a column being 14*y_r ^ 11*y_r+1 ^ 13*y_r+2 ^ 9*y_r+3 (y the
- * inverted bytes), by Horner's rule on rot1:
- *   acc = 9y; acc = 13y ^ rot1(acc); acc = 11y ^ rot1(acc);
- *   z = 14y ^ rot1(acc) ^ rk
+ * inverted bytes):
+ *   z = 14y ^ rk ^ rot2(13y) ^ rot1(11y ^ rot2(9y))
+ * (rot1(rot2(x)) = rot3(x); rot2 swaps the halves of each 32-bit column,
+ * one rev32): three dependent steps after 9y where Horner's rule on rot1
+ * takes six, and the same 32 instructions.  Ordered as the encryption
+ * rounds: the four lookups of io while jo is being made.
  */
 	.macro	dec_round_x2, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
-	invert_x2 visr, \a0, \b0, \c0, \d0, \e0, \f0, \a1, \b1, \c1, \d1, \e1, \f1
-	out_x2	vd9p, vd9q, \a0, \b0, \e0, \f0, \a1, \b1, \e1, \f1	// acc = 9y
-	out_x2	vddp, vddq, \c0, \d0, \e0, \f0, \c1, \d1, \e1, \f1	// 13y
-	horner_x2 \a0, \c0, \a1, \c1
-	out_x2	vdbp, vdbq, \b0, \d0, \e0, \f0, \b1, \d1, \e1, \f1	// 11y
-	horner_x2 \a0, \b0, \a1, \b1
-	out_x2	vdep, vdeq, \c0, \d0, \e0, \f0, \c1, \d1, \e1, \f1	// 14y
-	ld1	{\e0\().16b}, [rkp], #16		// rk[r]
-	eor_x2	\c0, \c0, \e0, \c1, \c1, \e0		// 14y ^ rk
-	horner_x2 \a0, \c0, \a1, \c1			// z
+	invert_perm_x2 visr, \a0, \b0, \c0, \d0, \e0, \f0, \a1, \b1, \c1, \d1, \e1, \f1
+	invert_head_x2 \a0, \b0, \c0, \d0, \e0, \f0, \a1, \b1, \c1, \d1, \e1, \f1
+	tbl_x2	vd9p, \a0, \e0, \a1, \e1		// d9_p[io]
+	tbl_x2	vddp, \c0, \e0, \c1, \e1		// dd_p[io]
+	tbl_x2	vdbp, \d0, \e0, \d1, \e1		// db_p[io]
+	invert_jo_x2 \a0, \b0, \c0, \d0, \e0, \f0, \a1, \b1, \c1, \d1, \e1, \f1
+	tbl_x2	vdep, \e0, \e0, \e1, \e1		// de_p[io]
+	tbl_x2	vd9q, \b0, \f0, \b1, \f1
+	eor_x2	\a0, \a0, \b0, \a1, \a1, \b1		// 9y
+	tbl_x2	vddq, \b0, \f0, \b1, \f1
+	rot2_x2	\a0, \a1				// rot2(9y)
+	eor_x2	\c0, \c0, \b0, \c1, \c1, \b1		// 13y
+	tbl_x2	vdbq, \b0, \f0, \b1, \f1
+	tbl_x2	vdeq, \f0, \f0, \f1, \f1
+	eor_x2	\d0, \d0, \b0, \d1, \d1, \b1		// 11y
+	eor_x2	\e0, \e0, \f0, \e1, \e1, \f1		// 14y
+	rot2_x2	\c0, \c1				// rot2(13y)
+	eor_x2	\a0, \a0, \d0, \a1, \a1, \d1		// 11y ^ rot2(9y)
+	ld1	{\b0\().16b}, [rkp], #16		// rk[r], both blocks
+	perm_x2	vrot1, \a0, \a0, \a1, \a1		// rot1(11y) ^ rot3(9y)
+	eor_x2	\e0, \e0, \c0, \e1, \e1, \c1		// 14y ^ rot2(13y)
+	eor_x2	\e0, \e0, \b0, \e1, \e1, \b0		// ^ rk
+	eor_x2	\a0, \a0, \e0, \a1, \a1, \e1		// z
 	.endm
 
 	/* a whole cipher: rounds from w3, schedule from x2 */

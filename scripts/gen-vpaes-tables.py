@@ -248,6 +248,20 @@ def model_encrypt_sr3(ek, nr, blk):
     io, jo = invert(y)
     return xor(out2('sbo', io, jo), ek[nr])
 
+def model_decrypt_direct(dk, nr, blk):
+    """model_decrypt with InvMixColumns as z = 14y ^ k ^ rot2(13y) ^
+    rot1(11y ^ rot2(9y)) (arm64 dec_round_x2: three dependent steps after
+    9y instead of Horner's six)."""
+    def rot(n, v):
+        return [v[m] for m in T['rot%d' % n]]
+    z = xor(lookup2(T['ipt_dec_lo'], T['ipt_dec_hi'], blk), dk[0])
+    for r in range(1, nr):
+        io, jo = invert([z[n] for n in T['invshiftrows']])
+        d9, dd, db, de = (out2(n, io, jo) for n in ('d9', 'dd', 'db', 'de'))
+        z = xor(de, dk[r], rot(2, dd), rot(1, xor(db, rot(2, d9))))
+    io, jo = invert([z[n] for n in T['invshiftrows']])
+    return xor(out2('dbo', io, jo), dk[nr])
+
 def model_decrypt(dk, nr, blk):
     z = xor(lookup2(T['ipt_dec_lo'], T['ipt_dec_hi'], blk), dk[0])
     for r in range(1, nr):
@@ -332,6 +346,7 @@ def selftest():
         assert model_encrypt_sr(ek, nr, blk) == c
         assert model_encrypt_sr3(ek, nr, blk) == c
         assert model_decrypt(dk, nr, c) == blk
+        assert model_decrypt_direct(dk, nr, c) == blk
     # the inversion core on every byte
     for x in range(256):
         io, jo = invert([phi(x)] * 16)
