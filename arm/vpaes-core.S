@@ -31,6 +31,11 @@
  *             z = de ^ rot1(db) ^ rot2(dd) ^ rot3(d9) ^ rk[r]
  *   last round: out = sbo (dbo) of the inversion ^ rk[rounds]; these two
  *             tables also map back to the standard basis.
+ *   one block alone (.Lvpaes_encrypt1, enc_round1): ShiftRows at the end
+ *             of the round, y = SR(z) between rounds, and with s3 = sb3:
+ *             y = SR(s2 ^ rk[r]) ^ SR(rot1(s3)) ^ SR(rot2(s1)) ^ SR(rot3(s1)).
+ *             CBC encryption of 8 blocks (tests/ct/mca.sh, 2026-12-04):
+ *             3668 -> 4108 instructions, Cortex-A57 4237 -> 3255 cycles.
  * The "1/0" entries of inv/inva are 0x10/0x20 and vtbl returns 0 for an
  * index >= 16: the inversion of 0 and of GF(16) falls out without a branch.
  *
@@ -326,6 +331,60 @@
 	.endm
 
 	/*
+	 * One block alone (CBC encryption, single blocks, tails): the same
+	 * cipher with ShiftRows at the end of each round instead of the
+	 * start of the next, composed into the permutations MixColumns
+	 * needs, and a third output pair (s3 = 3 S(x)), so that a round ends
+	 * with four permutations side by side:
+	 *   y' = SR(s2 ^ rk) ^ SR(rot1(s3)) ^ SR(rot2(s1)) ^ SR(rot3(s1))
+	 * (scripts/gen-vpaes-tables.py, model_encrypt_sr3; the state between
+	 * rounds is y = SR(z)).  The rotations become vtbl (3 cycles on the
+	 * Cortex-A57 model) instead of vshr + vsli (3 + 5), and the leading
+	 * ShiftRows leaves the chain: 12 dependent steps a round instead of
+	 * 16, for 6 more instructions (the third pair, two more loads).
+	 * Registers: y in XA; io in XA, jo in IA; s1 in XB, s2 in IB, s3 in
+	 * XA; the tables in TA/TB, UA/UB, ZA/ZB; rk in V10; tmp2 (lr, saved
+	 * by .Lvpaes_encrypt1) addresses the tables, ip counts the rounds.
+	 */
+	.macro	enc_round1
+	sbox_inv_ab XA, IA, ZA, TA, UA
+	vldm	tp, {d12-d19}			@ TA, TB, UA, UB = sb1_p, sb1_q, sb2_p, sb2_q
+	add	tmp2, tp, #VPAES_SB3_P - VPAES_SB1_P
+	vld1.8	{d8-d11}, [tmp2 :128]!		@ ZA, ZB = sb3_p, sb3_q
+	vld1.8	{V10}, [rkp]!				@ rk[r]
+	tbl_ab	XB, TA, XA				@ sb1_p[io]
+	tbl_ab	IB, UA, XA				@ sb2_p[io]
+	tbl_ab	XA, ZA, XA				@ sb3_p[io]
+	eor_ab	IB, IB, V10				@ ^ rk[r]
+	tbl_ab	TA, TB, IA				@ sb1_q[jo]
+	tbl_ab	UA, UB, IA				@ sb2_q[jo]
+	tbl_ab	IA, ZB, IA				@ sb3_q[jo]
+	eor_ab	XB, XB, TA				@ s1
+	eor_ab	IB, IB, UA				@ s2 ^ rk
+	eor_ab	XA, XA, IA				@ s3
+	vldm	tmp2, {d12-d19}			@ TA, TB, UA, UB = sr_rot1, sr_rot3, sr_rot2, shiftrows
+	perm_ab	ZB, XB, UA				@ SR(rot2(s1))
+	perm_ab	ZA, XB, TB				@ SR(rot3(s1))
+	perm_ab	IA, IB, UB				@ SR(s2 ^ rk)
+	perm_ab	V10, XA, TA				@ SR(rot1(s3))
+	eor_ab	ZB, ZB, ZA
+	eor_ab	IA, IA, V10
+	eor_ab	XA, ZB, IA				@ y
+	.endm
+
+	/* its last round: y is already ShiftRows'd */
+	.macro	enc_last1
+	sbox_inv_ab XA, IA, ZA, TA, UA
+	add	tmp2, tp, #VPAES_SBO_P - VPAES_SB1_P
+	vld1.8	{d12-d15}, [tmp2 :128]		@ TA, TB = sbo_p, sbo_q
+	vld1.8	{V10}, [rkp]				@ rk[rounds]
+	tbl_ab	ZA, TA, XA
+	tbl_ab	IA, TB, IA
+	eor_ab	XA, ZA, IA				@ sbo_p[io] ^ sbo_q[jo]
+	eor_ab	XA, XA, V10				@ ^ rk[rounds]
+	.endm
+
+	/*
 	 * One decryption round of the middle: InvShiftRows, InvSubBytes (the
 	 * inversion), then AddRoundKey and InvMixColumns in the equivalent
 	 * inverse cipher order, the coefficients folded into d9/db/dd/de:
@@ -426,8 +485,23 @@
 	encrypt_body XB, IB, ZB, TB, UB
 
 	.p2align 4
-.Lvpaes_encrypt1:				@ XA = E(XA)
-	encrypt_body
+.Lvpaes_encrypt1:				@ XA = E(XA), enc_round1's form
+	push	{lr}				@ lr (tmp2) addresses tables, ip counts
+	sub	tmp0, tp, #VPAES_SB1_P - VPAES_IPT_ENC_LO
+	vld1.8	{d12-d15}, [tmp0 :128]		@ TA, TB = ipt_enc_lo, _hi
+	mov	rkp, rk
+	vld1.8	{V10}, [rkp]!
+	basis_ab TA, TB, XA, IA				@ x = phi(x)
+	vldr	XB_l, [tp, #VPAES_SHIFTROWS - VPAES_SB1_P]
+	vldr	XB_h, [tp, #VPAES_SHIFTROWS - VPAES_SB1_P + 8]
+	eor_ab	IA, XA, V10				@ ^ rk[0]
+	perm_ab	XA, IA, XB				@ y = SR(z)
+	sub	cnt, rounds, #1
+0:	enc_round1
+	subs	cnt, cnt, #1
+	bne	0b
+	enc_last1
+	pop	{pc}
 
 	.p2align 4
 .Lvpaes_decrypt2:				@ XA, XB = D(XA), D(XB)
@@ -811,7 +885,9 @@ SYM_FUNC_END(ctneon_vpaes_xts_decrypt)
  *                        setup + (rounds - 1) * loop + last round
  *   encrypt, 2 blocks    21 + 9 * 84 + 56 = 833 per pair: AES-128 416,
  *                        AES-192 500, AES-256 584 per block
- *   encrypt, 1 block     13 + 9 * 45 + 31 = 449: AES-128 449, 192 539, 256 629
+ *   encrypt, 1 block     18 + 9 * 51 + 29 = 506: AES-128 506, 192 608, 256 710
+ *                        (enc_round1, 2026-12-04; it was 13 + 9 * 45 + 31
+ *                        = 449 with the two-block round's form)
  *   decrypt, 2 blocks    21 + 9 * 104 + 56 = 1013: AES-128 506, 192 610, 256 714
  *   decrypt, 1 block     13 + 9 * 57 + 31 = 557: AES-128 557, 192 671, 256 785
  *

@@ -42,8 +42,8 @@
  * which gives the inversion of 0 and of the elements of GF(16) for free.
  *
  * Data layout.  The state is the AES state in memory order (column-major,
- * byte 4*c + r), one block per 128-bit register.  The 31 constant tables
- * (vpaes-tables.h, 496 bytes) sit in .text under .Lvpaes_consts and are
+ * byte 4*c + r), one block per 128-bit register.  The 32 constant tables
+ * (vpaes-tables.h, 512 bytes) sit in .text under .Lvpaes_consts and are
  * reached with adr (no relocations).  A key schedule is (rounds + 1)
  * consecutive 16-byte round keys (struct ctneon_aes_key .enc or .dec).
  *
@@ -66,8 +66,8 @@
  *   v18, v19        inv, inva                 inv, inva
  *   v20-v23         sb1 p/q, sb2 p/q          d9 p/q, db p/q
  *   v24-v27         sbo p/q, shiftrows,       dd p/q, de p/q
- *                   sr_rot1
- *   v28-v30         sr_rot3, sb3 p/q          dbo p/q, invshiftrows
+ *                   sb3_p
+ *   v28-v30         sb3_q, sr_rot1, sr_rot3   dbo p/q, invshiftrows
  *   v31             rot1                      rot1
  *
  * v8-v15 are callee-saved (low 64 bits) under AAPCS64; the entry points
@@ -131,10 +131,10 @@
 	vsbop		.req	v24
 	vsboq		.req	v25
 	vsr		.req	v26
-	vsrrot1		.req	v27
-	vsrrot3		.req	v28
-	vsb3p		.req	v29
-	vsb3q		.req	v30
+	vsb3p		.req	v27
+	vsb3q		.req	v28
+	vsrrot1		.req	v29
+	vsrrot3		.req	v30
 	vsrrot2		.req	v1		// ctneon_vpaes_enc_1x only
 	vd9p		.req	v20
 	vd9q		.req	v21
@@ -491,8 +491,8 @@ ctneon_vpaes_dec_2x:
 	ld1	{v20.16b-v23.16b}, [x10], #64	// sb1 p/q, sb2 p/q
 	ld1	{v24.16b-v27.16b}, [x10]	// sbo p/q, shiftrows, rot1
 	mov	vrot1.16b, v27.16b
-	adr	x10, .Lvpaes_consts + VPAES_SR_ROT1
-	ld1	{v27.16b-v30.16b}, [x10]	// sr_rot1, sr_rot3, sb3 p/q
+	adr	x10, .Lvpaes_consts + VPAES_SB3_P
+	ld1	{v27.16b-v30.16b}, [x10]	// sb3 p/q, sr_rot1, sr_rot3
 	.else
 	adr	x10, .Lvpaes_consts + VPAES_IPT_DEC_LO
 	ld1	{v16.16b-v17.16b}, [x10], #32	// ipt_dec lo/hi

@@ -168,6 +168,9 @@ T['sr_rot1'] = [T['rot1'][n] for n in T['shiftrows']]
 T['sr_rot3'] = [T['rot3'][n] for n in T['shiftrows']]
 T['rot2'] = [4 * c + (r + 2) % 4 for c in range(4) for r in range(4)]
 T['sr_rot2'] = [T['rot2'][n] for n in T['shiftrows']]
+# shiftrows again, after sr_rot1/3/2, so that the arm core loads all four
+# permutations of a round with one vldm
+T['shiftrows2'] = T['shiftrows']
 
 # ---------------------------------------------------------------- model
 def tbl(table, idx):        # NEON tbl / vtbl with a 16-byte table
@@ -357,7 +360,7 @@ ORDER = ['ipt_enc_lo', 'ipt_enc_hi', 'inv', 'inva', 'sb1_p', 'sb1_q',
          'sb2_p', 'sb2_q', 'sbo_p', 'sbo_q', 'shiftrows', 'rot1', 'rot3',
          'ipt_dec_lo', 'ipt_dec_hi', 'd9_p', 'd9_q', 'db_p', 'db_q',
          'dd_p', 'dd_q', 'de_p', 'de_q', 'dbo_p', 'dbo_q', 'invshiftrows',
-         'sr_rot1', 'sr_rot3', 'sb3_p', 'sb3_q', 'sr_rot2']
+         'sb3_p', 'sb3_q', 'sr_rot1', 'sr_rot3', 'sr_rot2', 'shiftrows2']
 
 def emit(path):
     L = []
