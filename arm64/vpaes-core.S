@@ -83,7 +83,7 @@
  * adds/adc.  The 16-byte stack buffer used for partial blocks is wiped.
  *
  * Cost (static count, AES-128): a middle round is 26 instructions per block
- * for encryption with two blocks (12 tbl, 12 eor, ushr, and), plus the
+ * for encryption with two blocks (13 tbl, 11 eor, ushr, and), plus the
  * round key's load and ShiftRows shared by the pair, 29 for a block alone
  * (the third output pair) and 32 for decryption; plus the loop branch.
  * The critical path of a round: 13 dependent instructions for encryption
@@ -222,6 +222,10 @@
 	eor_x2	\f0, \f0, \b0, \f1, \f1, \b1		// jo = i ^ 1/jak
 	.endm
 
+	.macro	invert_perm_x2, sr, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
+	perm_x2	\sr, \a0, \a0, \a1, \a1			// z = InvShiftRows(z)
+	.endm
+
 /*
  * z = permute(z, sr), then the inversion core: on exit e = io, f = jo,
  * b = i, c = j; a and d are free.  14 instructions per block.
@@ -230,10 +234,6 @@
 	invert_perm_x2 \sr, \regs
 	invert_head_x2 \regs
 	invert_jo_x2 \regs
-	.endm
-
-	.macro	invert_perm_x2, sr, a0, b0, c0, d0, e0, f0, a1, b1, c1, d1, e1, f1
-	perm_x2	\sr, \a0, \a0, \a1, \a1			// z = InvShiftRows(z)
 	.endm
 
 	/* d = tp[io] ^ tq[jo]: a linear map of 1/z, t is a temporary */
