@@ -82,11 +82,12 @@ static void ctneon_cipher_encrypt(struct crypto_tfm *tfm, u8 *dst,
 static void ctneon_cipher_decrypt(struct crypto_tfm *tfm, u8 *dst,
 				  const u8 *src)
 {
+	CTNEON_NEON_STATE(ns);
 	struct ctneon_aes_key *key = crypto_tfm_ctx(tfm);
 
-	if (ctneon_neon_begin()) {
+	if (ctneon_neon_begin(&ns)) {
 		ctneon_vpaes_ecb_decrypt(dst, src, key->dec[0], key->rounds, 1);
-		kernel_neon_end();
+		ctneon_neon_end(&ns);
 	} else {
 		ctneon_aes_ct_decrypt(key, dst, src);
 	}
@@ -232,9 +233,10 @@ static void ctneon_aes_piece(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 			     bool enc, u8 *dst, const u8 *src,
 			     unsigned int bytes, u8 *iv)
 {
-	if (ctneon_neon_begin()) {
+	CTNEON_NEON_STATE(ns);
+	if (ctneon_neon_begin(&ns)) {
 		ctneon_aes_piece_neon(ctx, mode, enc, dst, src, bytes, iv);
-		kernel_neon_end();
+		ctneon_neon_end(&ns);
 	} else {
 		ctneon_aes_piece_ct(ctx, mode, enc, dst, src, bytes, iv);
 	}
@@ -243,9 +245,10 @@ static void ctneon_aes_piece(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
 			      const u8 in[16])
 {
-	if (ctneon_neon_begin()) {
+	CTNEON_NEON_STATE(ns);
+	if (ctneon_neon_begin(&ns)) {
 		ctneon_vpaes_ecb_encrypt(out, in, key->enc[0], key->rounds, 1);
-		kernel_neon_end();
+		ctneon_neon_end(&ns);
 	} else {
 		ctneon_aes_ct_encrypt(key, out, in);
 	}

@@ -185,6 +185,7 @@ static int ctneon_chacha12_setkey(struct crypto_skcipher *tfm, const u8 *key,
 static int ctneon_chacha_walk(struct skcipher_request *req, u32 state[16],
 			      int nrounds)
 {
+	CTNEON_NEON_STATE(ns);
 	struct skcipher_walk walk;
 	int err;
 
@@ -194,10 +195,10 @@ static int ctneon_chacha_walk(struct skcipher_request *req, u32 state[16],
 
 		if (n < walk.total)
 			n = round_down(n, walk.stride);
-		if (ctneon_neon_begin()) {
+		if (ctneon_neon_begin(&ns)) {
 			ctneon_chacha_crypt(state, walk.dst.virt.addr,
 					    walk.src.virt.addr, n, nrounds);
-			kernel_neon_end();
+			ctneon_neon_end(&ns);
 		} else {
 			ctneon_chacha_ct_crypt(state, walk.dst.virt.addr,
 					       walk.src.virt.addr, n, nrounds);
@@ -222,6 +223,7 @@ static int ctneon_chacha_encrypt(struct skcipher_request *req)
 
 static int ctneon_xchacha_encrypt(struct skcipher_request *req)
 {
+	CTNEON_NEON_STATE(ns);
 	struct ctneon_chacha_ctx *ctx =
 		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
 	u32 state[16], subkey[8];
@@ -230,9 +232,9 @@ static int ctneon_xchacha_encrypt(struct skcipher_request *req)
 
 	/* subkey = HChaCha(key, IV bytes 0..15) */
 	ctneon_chacha_state(state, ctx->key, req->iv);
-	if (ctneon_neon_begin()) {
+	if (ctneon_neon_begin(&ns)) {
 		ctneon_hchacha(state, subkey, ctx->nrounds);
-		kernel_neon_end();
+		ctneon_neon_end(&ns);
 	} else {
 		ctneon_hchacha_ct(state, subkey, ctx->nrounds);
 	}
@@ -368,12 +370,13 @@ static void ctneon_chachapoly_start(struct aead_request *req,
 				    u8 *ks, unsigned int len,
 				    unsigned int aadlen)
 {
+	CTNEON_NEON_STATE(ns);
 	memset(ks, 0, 64);
 	if (len)
 		scatterwalk_map_and_copy(ks + 64, req->src, req->assoclen, len, 0);
-	if (ctneon_neon_begin()) {
+	if (ctneon_neon_begin(&ns)) {
 		ctneon_chacha_crypt(rctx->state, ks, ks, 64 + len, 20);
-		kernel_neon_end();
+		ctneon_neon_end(&ns);
 	} else {
 		ctneon_chacha_ct_crypt(rctx->state, ks, ks, 64 + len, 20);
 	}
@@ -422,6 +425,7 @@ static void ctneon_put_le64(u64 v, u8 *p)
 
 static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 {
+	CTNEON_NEON_STATE(ns);
 	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
 	struct ctneon_chachapoly_ctx *ctx = crypto_aead_ctx(tfm);
 	struct ctneon_chachapoly_reqctx *rctx = aead_request_ctx(req);
@@ -506,10 +510,10 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 			memcpy(walk.dst.virt.addr, rctx->lag + 64, skip);
 		head = 0;
 		pflags = 0;
-		if (ctneon_neon_begin()) {
+		if (ctneon_neon_begin(&ns)) {
 			ctneon_chachapoly_crypt(rctx->state, rctx->pstate, dst,
 						src, n, flags, pend);
-			kernel_neon_end();
+			ctneon_neon_end(&ns);
 			pend = NULL;
 			if (flags & CTNEON_CP_KEEP) {
 				memcpy(rctx->lag, dst + n - CTNEON_CP_STEP,

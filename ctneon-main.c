@@ -30,6 +30,7 @@
 #include <asm/simd.h>
 #include <crypto/internal/simd.h>
 #include <linux/cpufeature.h>
+#include <linux/irqflags.h>
 #include <linux/module.h>
 #include <linux/random.h>
 
@@ -40,16 +41,42 @@ module_param(force_fallback, int, 0644);
 MODULE_PARM_DESC(force_fallback,
 		 "for testing: 1 = always the portable constant-time code instead of NEON, 2 = either, at random for each NEON section");
 
-bool ctneon_neon_begin(void)
+static bool force_register;
+module_param(force_register, bool, 0444);
+MODULE_PARM_DESC(force_register,
+		 "for testing: register the AES algorithms even on a CPU with the Crypto Extensions (whose -ce drivers are faster)");
+
+bool ctneon_neon_begin(struct ctneon_neon_state *ns)
 {
 	int mode = READ_ONCE(force_fallback);
 
 	if (unlikely(mode) && (mode != 2 || (get_random_u32() & 1)))
 		return false;
-	if (!crypto_simd_usable())
+	/*
+	 * crypto_simd_usable() is may_use_simd() (false in hard interrupt
+	 * context; on 32-bit before 6.12 also in softirq) and the self-tests'
+	 * switch.  IRQs off is refused on every kernel, whatever this
+	 * kernel's may_use_simd() says of it: arm64 allows NEON there only
+	 * from about 6.18, and a request with IRQs off is rare enough that
+	 * the portable code costs nothing that matters.
+	 */
+	if (!crypto_simd_usable() || irqs_disabled())
 		return false;
+#if CTNEON_NEON_HAS_STATE
+	kernel_neon_begin(&ns->fpsimd);
+#else
 	kernel_neon_begin();
+#endif
 	return true;
+}
+
+void ctneon_neon_end(struct ctneon_neon_state *ns)
+{
+#if CTNEON_NEON_HAS_STATE
+	kernel_neon_end(&ns->fpsimd);
+#else
+	kernel_neon_end();
+#endif
 }
 
 static bool ctneon_cpu_has_neon(void)
@@ -61,35 +88,61 @@ static bool ctneon_cpu_has_neon(void)
 #endif
 }
 
+static bool ctneon_cpu_has_aes(void)
+{
+#ifdef CONFIG_ARM64
+	return cpu_have_named_feature(AES);
+#else
+	return elf_hwcap2 & HWCAP2_AES;
+#endif
+}
+
+bool ctneon_register_aes(void)
+{
+	return force_register || !ctneon_cpu_has_aes();
+}
+
+/* Whether the AES algorithms (aes, the four modes, gcm, rfc4106) are ours. */
+static bool ctneon_aes_on;
+
 static int __init ctneon_init(void)
 {
 	int err;
 
 	if (!ctneon_cpu_has_neon())
 		return -ENODEV;
-	err = ctneon_aes_register();
-	if (err)
-		return err;
-	err = ctneon_gcm_register();
-	if (err)
-		goto out_aes;
+	ctneon_aes_on = ctneon_register_aes();
+	if (!ctneon_aes_on)
+		pr_info("ctneon: this CPU has the AES instructions; AES and GCM are left to the kernel's Crypto Extensions drivers\n");
+	if (ctneon_aes_on) {
+		err = ctneon_aes_register();
+		if (err)
+			return err;
+		err = ctneon_gcm_register();
+		if (err)
+			goto out_aes;
+	}
 	err = ctneon_chacha_register();
 	if (err)
 		goto out_gcm;
 	return 0;
 
 out_gcm:
-	ctneon_gcm_unregister();
+	if (ctneon_aes_on)
+		ctneon_gcm_unregister();
 out_aes:
-	ctneon_aes_unregister();
+	if (ctneon_aes_on)
+		ctneon_aes_unregister();
 	return err;
 }
 
 static void __exit ctneon_exit(void)
 {
 	ctneon_chacha_unregister();
-	ctneon_gcm_unregister();
-	ctneon_aes_unregister();
+	if (ctneon_aes_on) {
+		ctneon_gcm_unregister();
+		ctneon_aes_unregister();
+	}
 }
 
 module_init(ctneon_init);

@@ -179,11 +179,12 @@ static int ctneon_rfc4106_setauthsize(struct crypto_aead *tfm,
 static void ctneon_gcm_hash_buf(struct ctneon_gcm_ctx *ctx, u8 x[16],
 				const u8 *buf, unsigned int len)
 {
-	bool neon = ctneon_neon_begin();
+	CTNEON_NEON_STATE(ns);
+	bool neon = ctneon_neon_begin(&ns);
 
 	ctneon_gcm_hash(ctx, neon, x, buf, len);
 	if (neon)
-		kernel_neon_end();
+		ctneon_neon_end(&ns);
 }
 
 /* GHASH over the first len bytes of sg, zero-padded to a block */
@@ -218,6 +219,7 @@ static noinline_for_stack int
 ctneon_gcm_crypt_short(struct aead_request *req, const u8 *nonce,
 		       unsigned int aadlen, unsigned int textlen, bool enc)
 {
+	CTNEON_NEON_STATE(ns);
 	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
 	struct ctneon_gcm_ctx *ctx = crypto_aead_ctx(tfm);
 	unsigned int authsize = crypto_aead_authsize(tfm);
@@ -244,7 +246,7 @@ ctneon_gcm_crypt_short(struct aead_request *req, const u8 *nonce,
 	ctneon_put_be32(1, w.ctr + 12);
 	memset(w.x, 0, 16);
 
-	neon = ctneon_neon_begin();
+	neon = ctneon_neon_begin(&ns);
 	if (neon)
 		ctneon_aes_piece_neon(&ctx->aes, MODE_CTR, true, w.ks, w.ks,
 				      16 + textlen, w.ctr);
@@ -257,7 +259,7 @@ ctneon_gcm_crypt_short(struct aead_request *req, const u8 *nonce,
 	ctneon_gcm_hash_blocks(ctx, neon ? ctneon_gcm_gkey(ctx) : NULL, w.x,
 			       w.hb, (apad + cpad + 16) / 16);
 	if (neon)
-		kernel_neon_end();
+		ctneon_neon_end(&ns);
 	crypto_xor_cpy(w.tag, w.x, w.ks, 16);
 
 	scatterwalk_map_and_copy(w.ks + 16, req->dst, req->assoclen, textlen, 1);
@@ -332,6 +334,7 @@ static noinline_for_stack int
 ctneon_gcm_crypt_walk(struct aead_request *req, const u8 *nonce,
 		      unsigned int aadlen, unsigned int textlen, bool enc)
 {
+	CTNEON_NEON_STATE(ns);
 	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
 	struct ctneon_gcm_ctx *ctx = crypto_aead_ctx(tfm);
 	unsigned int authsize = crypto_aead_authsize(tfm);
@@ -359,7 +362,7 @@ ctneon_gcm_crypt_walk(struct aead_request *req, const u8 *nonce,
 		if (last)
 			tail = n % AES_BLOCK_SIZE;
 		n = round_down(n, AES_BLOCK_SIZE);
-		neon = ctneon_neon_begin();
+		neon = ctneon_neon_begin(&ns);
 		if (n) {
 			if (!enc)
 				ctneon_gcm_hash(ctx, neon, w.x, src, n);
@@ -378,18 +381,18 @@ ctneon_gcm_crypt_walk(struct aead_request *req, const u8 *nonce,
 			finished = true;
 		}
 		if (neon)
-			kernel_neon_end();
+			ctneon_neon_end(&ns);
 		err = skcipher_walk_done(&walk, walk.nbytes - n - tail);
 	}
 	if (err)
 		goto out;
 	if (!finished) {			/* no text */
-		bool neon = ctneon_neon_begin();
+		bool neon = ctneon_neon_begin(&ns);
 
 		ctneon_gcm_final(ctx, neon, &w, NULL, NULL, 0, aadlen, textlen,
 				 enc);
 		if (neon)
-			kernel_neon_end();
+			ctneon_neon_end(&ns);
 	}
 
 	if (enc) {

@@ -70,41 +70,8 @@ finish() {
 
 # ---- mirror URIs from the machine's apt configuration ------------------
 
-# Print "URI SUITE" for each suite of each deb source (deb822 and one-line).
-system_sources() {
-	local f
-	for f in /etc/apt/sources.list.d/*.sources; do
-		[ -f "$f" ] || continue
-		awk '
-		function flush() {
-			if (types ~ /(^| )deb( |$)/ && enabled != "no")
-				for (i = 1; i <= nu; i++)
-					for (j = 1; j <= ns; j++)
-						print u[i], s[j]
-			types = ""; enabled = ""; nu = 0; ns = 0
-		}
-		/^[ \t]*#/ { next }
-		/^[ \t]*$/ { flush(); next }
-		{
-			key = tolower($1); sub(/:$/, "", key)
-			if (key == "types") { $1 = ""; types = $0 }
-			else if (key == "enabled") enabled = tolower($2)
-			else if (key == "uris") for (i = 2; i <= NF; i++) u[++nu] = $i
-			else if (key == "suites") for (i = 2; i <= NF; i++) s[++ns] = $i
-		}
-		END { flush() }' "$f"
-	done
-	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-		[ -f "$f" ] || continue
-		# deb [options] URI SUITE COMPONENTS...
-		sed -e 's/#.*//' -e 's/\[[^]]*\]//' "$f" |
-			awk '$1 == "deb" && NF >= 3 { print $2, $3 }'
-	done
-}
-
-pick_uri() {	# pick_uri SUITE-REGEX: the first URI serving a matching suite
-	system_sources | awk -v re="$1" '$2 ~ re { print $1; exit }'
-}
+# system_sources, pick_uri: the mirrors of the machine's apt sources
+. "$(dirname "$0")/apt-sources.sh"
 
 setup_apt() {
 	local main sec

@@ -30,6 +30,11 @@
 #   CTNEON_VM_WORK      directory for the initramfs and vm.log (default
 #                       build/<arch>-<kernel>; see mkinitramfs.sh)
 #   CTNEON_VM_QEMU_ARGS more QEMU arguments (e.g. a -drive)
+#   CTNEON_VM_REGISTER  default: on arm64 the guest loads ctneon with
+#                       force_register=1 (every QEMU AArch64 CPU has the
+#                       Crypto Extensions, where ctneon registers no AES
+#                       algorithm by itself); CTNEON_VM_REGISTER=default
+#                       loads it as a user's board would
 #   CTNEON_VM_KERNEL    boot this kernel image instead of the cached Debian
 #                       one; needs CTNEON_VM_REL and CTNEON_VM_KROOT (see
 #                       mkinitramfs.sh); KERNEL is then a label only, used
@@ -73,6 +78,9 @@ t0=$(date +%s)
 "$SRC/tests/vm/mkinitramfs.sh" "$ARCH" "$KERNEL" "$INITRD" || fail "mkinitramfs failed"
 t1=$(date +%s)
 
+if [ "$ARCH" = arm64 ] && [ "${CTNEON_VM_REGISTER:-}" != default ]; then
+	set -- ctneon.force_register=1 "$@"
+fi
 APPEND="console=ttyAMA0 panic=-1 loglevel=5 ${CTNEON_VM_APPEND:-} $*"
 echo "run.sh: $QEMU -cpu $CPU, kernel $REL, append: $APPEND" >&2
 timeout -k 10 "${CTNEON_VM_TIMEOUT:-1200}" \

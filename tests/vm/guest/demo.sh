@@ -48,7 +48,7 @@ done
 
 echo "demo: kernel $(uname -r) on $(uname -m)"
 echo "demo: before ctneon, xts(aes) -> $($BIN/afalg-tool pick skcipher 'xts(aes)' 2>&1)"
-if ! insmod /test/ctneon.ko; then
+if ! insmod /test/ctneon.ko $CTNEON_MODPARAMS; then
 	echo "demo: insmod ctneon.ko FAILED"
 	dmesg | tail -n 20
 	exit 1

@@ -198,7 +198,7 @@ else
 	finish
 fi
 
-if insmod $MOD; then
+if insmod $MOD $CTNEON_MODPARAMS; then
 	ok "insmod ctneon"
 else
 	fail "insmod ctneon"

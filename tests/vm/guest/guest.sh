@@ -275,7 +275,7 @@ fi
 # insmod takes shows whether testmgr's extra tests ran: seconds without,
 # many minutes with them under the debug tier's KASAN)
 t0=$(now)
-if insmod "$MOD"; then
+if insmod "$MOD" $CTNEON_MODPARAMS; then
 	ok "insmod ctneon ($(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s, self-tests included)"
 else
 	fail "insmod ctneon"
@@ -392,7 +392,7 @@ if [ "${CTNEON_QUICK:-0}" != 1 ]; then
 	else
 		ok "unload: no ctneon entry left in /proc/crypto"
 	fi
-	if insmod "$MOD"; then
+	if insmod "$MOD" $CTNEON_MODPARAMS; then
 		ok "insmod ctneon again"
 		wait_selftests "-reload"
 		pick "xts-reload" skcipher "xts(aes)" "xts-aes-ctneon"

@@ -6,7 +6,7 @@
 # leave nothing behind in /proc/crypto.
 
 grep -q neon /proc/cpuinfo && echo "FAIL no-neon: the guest CPU has NEON (test setup)"
-if insmod /test/ctneon.ko 2>/tmp/insmod.err; then
+if insmod /test/ctneon.ko $CTNEON_MODPARAMS 2>/tmp/insmod.err; then
 	echo "FAIL no-neon: ctneon loaded on a CPU without NEON"
 	rmmod ctneon
 elif grep -q 'No such device' /tmp/insmod.err; then

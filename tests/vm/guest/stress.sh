@@ -139,7 +139,7 @@ while [ ! -b /dev/vda ] && [ -f $CS/virtio_mmio.ko ] && [ $i -lt 50 ]; do
 	sleep 0.2
 	i=$((i + 1))
 done
-if insmod "$MOD"; then
+if insmod "$MOD" $CTNEON_MODPARAMS; then
 	ok "stress insmod ctneon"
 else
 	fail "stress insmod ctneon"
@@ -296,7 +296,7 @@ sleep 3
 refs=$(cat /sys/module/ctneon/refcnt 2>/dev/null)
 if rmmod ctneon 2>/tmp/rmmod.err; then
 	fail "stress rmmod in use: rmmod succeeded while a socket held ctneon (refcnt ${refs:-?})"
-	insmod "$MOD"
+	insmod "$MOD" $CTNEON_MODPARAMS
 else
 	ok "stress rmmod in use refused (refcnt ${refs:-?}: $(cat /tmp/rmmod.err))"
 fi
@@ -320,7 +320,7 @@ cycle() {
 	if [ -w $NOTESTS ]; then
 		if [ "$1" = tests ]; then echo 0 >$NOTESTS; else echo 1 >$NOTESTS; fi
 	fi
-	insmod "$MOD" 2>/tmp/cycle.err || { echo "insmod: $(cat /tmp/cycle.err)"; return 1; }
+	insmod "$MOD" $CTNEON_MODPARAMS 2>/tmp/cycle.err || { echo "insmod: $(cat /tmp/cycle.err)"; return 1; }
 	selftests_passed || { echo "selftests: $(tr '\n' ' ' </tmp/selftest.bad)"; rmmod ctneon; return 1; }
 	# 6.12: the module can stay busy for a moment after "passed" shows
 	# (the background self-test still holds it): retry for up to 30 s

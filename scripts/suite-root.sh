@@ -1,0 +1,65 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# scripts/suite-root.sh SUITE: print the path of a cached amd64 Debian root
+# of SUITE (trixie or sid) that can build out-of-tree modules for that
+# suite's kernels, making it once with mmdebstrap.
+#
+# Why: Debian kernels newer than bookworm's ship kbuild programs (modpost,
+# resolve_btfids, ...) linked against a newer glibc, headers that name the
+# suite's gcc (gcc-14 on trixie, gcc-16 on sid), and a BTF step that wants
+# the pahole the kernel was built with.  Building inside a root of the
+# kernel's own suite runs all of them as Debian does.  scripts/kernels.sh
+# unpacks the kernel's headers and kbuild package into this root at their
+# real paths (/usr/src, /usr/lib/linux-kbuild-*), so nothing is rewritten.
+#
+# The root is $CTNEON_CACHE/root-SUITE (default ~/.cache/ctneon); the
+# mirror comes from the machine's apt sources.  Builds run in it through
+# scripts/in-root.sh.
+
+set -euo pipefail
+
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+. "$SRC/scripts/apt-sources.sh"
+
+[ $# -eq 1 ] || { echo "usage: $0 trixie|sid" >&2; exit 2; }
+SUITE=$1
+case $SUITE in
+trixie) GCC=14 ;;
+sid)    GCC=16 ;;
+*) echo "$0: unknown suite $SUITE" >&2; exit 2 ;;
+esac
+
+CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
+ROOT=$CACHE/root-$SUITE
+log() { echo "suite-root.sh: $*" >&2; }
+
+mkdir -p "$CACHE"
+exec 8>"$CACHE/.root-$SUITE.lock"
+flock 8
+if [ ! -f "$ROOT/.complete" ]; then
+	mirror=$(debian_mirror)
+	[ -n "$mirror" ] || { log "no Debian mirror in the apt sources"; exit 1; }
+	sources=("deb $mirror $SUITE main")
+	[ "$SUITE" = trixie ] && sources+=("deb $mirror trixie-backports main")
+	log "mmdebstrap $SUITE (gcc-$GCC cross compilers, kbuild's tools; once)"
+	t0=$(date +%s)
+	rm -rf "$ROOT.tmp"
+	mkdir -p "$ROOT.tmp"
+	mmdebstrap --mode=root --variant=apt --arch=amd64 \
+		--aptopt='Acquire::Languages "none"' \
+		--dpkgopt='path-exclude=/usr/share/man/*' \
+		--dpkgopt='path-exclude=/usr/share/locale/*' \
+		--dpkgopt='path-exclude=/usr/share/doc/*' \
+		--include="make,gcc-$GCC,libc6-dev,bc,flex,bison,libelf-dev,libssl-dev,dwarves,kmod,xz-utils,zstd,python3,gcc-$GCC-aarch64-linux-gnu,gcc-$GCC-arm-linux-gnueabihf,binutils-aarch64-linux-gnu,binutils-arm-linux-gnueabihf" \
+		"$SUITE" "$ROOT.tmp" "${sources[@]}" >"$CACHE/root-$SUITE.log" 2>&1 || {
+		tail -n 30 "$CACHE/root-$SUITE.log" >&2
+		log "mmdebstrap failed (log: $CACHE/root-$SUITE.log)"
+		exit 1
+	}
+	rm -rf "$ROOT"
+	mv "$ROOT.tmp" "$ROOT"
+	touch "$ROOT/.complete"
+	log "root $ROOT ready in $(( $(date +%s) - t0 )) s"
+fi
+echo "$ROOT"
