@@ -34,6 +34,9 @@
 #   make check-dkms            install that package in an arm64 Debian chroot
 #                              with Debian's 6.1 headers; DKMS must build it
 #                              (tests/dkms/run.sh)
+#   make check-fresh           the README's `make run` in a fresh bookworm
+#                              root with only git and make (tests/fresh/run.sh;
+#                              release check, 10 to 20 minutes)
 #   make vm ARCH=.. KERNEL=..  build, then boot the QEMU guest tests once
 #   make clean
 #
@@ -47,7 +50,7 @@
 SHELL := /bin/bash
 SRC := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 
-KERNELS := arm-6.1 arm-6.12 arm64-6.1 arm64-6.12
+KERNELS := arm-6.1 arm-6.12 arm-7 arm64-6.1 arm64-6.12 arm64-7
 
 # Module sources copied into a cross build's object directory.
 SYNC_FIND := find . \( -path ./build -o -path ./.git -o -path ./tests \
@@ -65,7 +68,7 @@ define fail_on_warnings
 endef
 
 .PHONY: default modules install clean all-kernels check check-debug check-ipsec64 unit ct-check bench run vm help \
-	deb check-dkms
+	deb check-dkms check-fresh
 
 ifneq ($(KERNEL),)
 # ---------------------------------------------------------------- cross --
@@ -76,13 +79,17 @@ CROSS_COMPILE := aarch64-linux-gnu-
 else
 $(error ARCH must be arm or arm64 (KERNEL=$(KERNEL)))
 endif
-ifeq ($(filter $(ARCH)-$(KERNEL),$(KERNELS) arm-debug arm64-debug),)
-$(error KERNEL must be 6.1, 6.12 or debug)
+ifeq ($(filter $(ARCH)-$(KERNEL),$(KERNELS) arm-debug arm64-debug)$(filter 7.%,$(KERNEL)),)
+$(error KERNEL must be 6.1, 6.12, 7, 7.N or debug)
 endif
 ifeq ($(KERNEL),debug)
 KDIR_CMD := $(SRC)/scripts/debug-kernel.sh --print $(ARCH) | sed -n 's/^KDIR=//p'
+ROOT_CMD := true
 else
 KDIR_CMD := $(SRC)/scripts/kernels.sh --print-dir $(ARCH) $(KERNEL)
+# 6.12 and 7.x build inside a Debian root of the kernel's suite (its gcc,
+# pahole and glibc); the headers sit at their own paths there
+ROOT_CMD := $(SRC)/scripts/kernels.sh --print-root $(ARCH) $(KERNEL)
 endif
 
 BUILD := $(SRC)/build/$(ARCH)-$(KERNEL)
@@ -91,14 +98,16 @@ OBJ := $(BUILD)/obj
 default modules:
 	@set -eo pipefail; \
 	kdir=$$($(KDIR_CMD)); [ -n "$$kdir" ]; \
+	root=$$($(ROOT_CMD)); mk="$(MAKE)"; \
+	if [ -n "$$root" ]; then kdir=$${kdir#$$root}; mk="$(SRC)/scripts/in-root.sh $$root make"; fi; \
 	mkdir -p $(OBJ); \
 	cd $(SRC); \
 	$(SYNC_FIND) | while read -r f; do \
 		mkdir -p "$(OBJ)/$$(dirname "$$f")"; \
 		cmp -s "$$f" "$(OBJ)/$$f" || cp "$$f" "$(OBJ)/$$f"; \
 	done; \
-	echo "  BUILD   $(ARCH) $(KERNEL) against $$kdir"; \
-	$(MAKE) --no-print-directory -C "$$kdir" M=$(OBJ) ARCH=$(ARCH) \
+	echo "  BUILD   $(ARCH) $(KERNEL) against $$kdir$${root:+ in $$root}"; \
+	$$mk --no-print-directory -C "$$kdir" M=$(OBJ) ARCH=$(ARCH) \
 		CROSS_COMPILE=$(CROSS_COMPILE) W=1 modules 2>&1 | \
 		sed -u 's|$(OBJ)/|$(SRC)/|g' | tee $(BUILD)/build.log; \
 	$(call fail_on_warnings,$(BUILD)/build.log,$(OBJ)/ctneon.ko $(BUILD)/ctneon.ko $$(find $(OBJ) -name '*.o')); \
@@ -176,6 +185,9 @@ deb:
 
 check-dkms:
 	$(SRC)/tests/dkms/run.sh
+
+check-fresh:
+	$(SRC)/tests/fresh/run.sh
 
 clean:
 	rm -rf $(SRC)/build $(SRC)/.build.log

@@ -44,7 +44,7 @@ cd "$SRC"
 LOGDIR=$SRC/build/check
 mkdir -p "$LOGDIR"
 rm -f "$LOGDIR"/*.count
-CONFIGS=${CTNEON_CHECK_CONFIGS:-arm-6.1 arm64-6.1 arm64-6.12 arm-6.12}
+CONFIGS=${CTNEON_CHECK_CONFIGS:-arm-6.1 arm64-6.1 arm64-6.12 arm-6.12 arm-7 arm64-7}
 JOBS=${CTNEON_CHECK_JOBS:-2}
 
 t_start=$(date +%s)
@@ -96,6 +96,10 @@ guests() {
 	# a CPU without NEON: ctneon must refuse to load (arm only:
 	# QEMU's AArch64 CPUs cannot drop AdvSIMD)
 	[ "$cfg" = arm-6.1 ] && step "no-neon-$cfg" tests/vm/no-neon.sh 6.1
+	# a CPU with the Crypto Extensions, ctneon loaded as a user's board
+	# would: no AES name may resolve to it (QEMU's AArch64 CPUs have CE,
+	# so the arm64 guest tests above pass force_register=1)
+	case $cfg in arm64-*) step "ce-default-$cfg" tests/vm/ce-default.sh "${cfg#*-}" ;; esac
 	return 0
 }
 

@@ -5,35 +5,57 @@
 #
 # Fetch and unpack, once, the Debian kernel that ctneon is built and tested
 # against: ARCH is arm (armhf, flavour armmp) or arm64 (flavour arm64),
-# KERNEL is 6.1 (bookworm / bookworm-security) or 6.12 (bookworm-backports).
+# KERNEL is
+#   6.1    Debian 12 bookworm (bookworm, -security, -updates)
+#   6.12   Debian 13 trixie, the stable release (trixie, -security, -updates)
+#   7      the newest 7.x kernel the mirror serves for ARCH, from
+#          trixie-backports or sid, resolved when it is fetched (a version
+#          whose files the mirror does not serve is passed over)
+#   7.N    the newest 7.N.x kernel from trixie-backports or sid
 #
 # Everything lands in a cache outside the tracked tree:
 #   ${CTNEON_CACHE:-$HOME/.cache/ctneon}/
 #     apt/               private apt configuration and package lists
 #     debs/              the downloaded .deb files
-#     <arch>-<kernel>/   the unpacked root:
-#       boot/vmlinuz-<rel>, lib/modules/<rel>/          (linux-image)
-#       usr/src/linux-headers-<rel>/                    (flavour headers)
-#       usr/src/linux-headers-<ver>-common/             (common headers)
-#       usr/lib/linux-kbuild-<ver>/                     (amd64 kbuild tools)
-#       release                                         (the kernel release)
+#     <arch>-<kernel>/   the kernel:
+#       boot/vmlinuz-<rel>, lib/modules/<rel>/  (linux-image; on 7.x
+#                        linux-binary and linux-modules, under usr/lib with
+#                        a lib -> usr/lib link)
+#       release, version, suite, root           (what was resolved)
+#     6.1 only, in <arch>-6.1/ as well, built on the host (bookworm):
+#       usr/src/linux-headers-<rel>/            (flavour headers)
+#       usr/src/linux-headers-<ver>-common/     (common headers)
+#       usr/lib/linux-kbuild-<ver>/             (amd64 kbuild tools)
+#     root-<suite>/      for 6.12 and 7.x, a Debian root of the kernel's
+#                        suite (scripts/suite-root.sh: its gcc, pahole and
+#                        glibc, which the kernel's kbuild programs need);
+#                        the headers and kbuild package are unpacked into it
+#                        at their own paths, and builds run in it
 #
 # The system's apt configuration is left untouched: apt runs with its own
 # configuration file (APT_CONFIG) naming a private sources.list, private
 # state and cache directories and the extra architectures (armhf, arm64).
 # The mirror URIs are read from the machine's apt sources (no host name is
-# written here); bookworm-backports is added on the main mirror.
+# written here); the other suites are added on the main mirror.  Release
+# files are accepted past their Valid-Until date (the mirror may be a
+# dated copy; signatures are still checked).  Packages fetched by name
+# alone through this configuration (the guests' busybox, iproute2,
+# cryptsetup) come from bookworm: its default release.
 #
 # Prints the resolved kernel release as the last line of stdout; with
-# --print-dir, prints the headers directory instead.
+# --print-dir, prints the headers directory (a host path) instead; with
+# --print-root, the build root (empty for 6.1: the host builds it).
 # Set CTNEON_REFRESH=1 to refresh the package lists and re-resolve.
 
 set -euo pipefail
 
-usage() { echo "usage: $0 [--print-dir] arm|arm64 6.1|6.12" >&2; exit 2; }
+usage() { echo "usage: $0 [--print-dir|--print-root] arm|arm64 6.1|6.12|7|7.N" >&2; exit 2; }
 
-print_dir=0
-if [ "${1:-}" = "--print-dir" ]; then print_dir=1; shift; fi
+print=release
+case ${1:-} in
+--print-dir) print=dir; shift ;;
+--print-root) print=root; shift ;;
+esac
 [ $# -eq 2 ] || usage
 ARCH=$1 KERNEL=$2
 case $ARCH in
@@ -41,12 +63,17 @@ arm)   DEBARCH=armhf FLAVOUR=armmp ;;
 arm64) DEBARCH=arm64 FLAVOUR=arm64 ;;
 *) usage ;;
 esac
+# SUITES: a regular expression for the suites a kernel may come from;
+# PREFIX: what its version starts with
 case $KERNEL in
-6.1)  SUITES="bookworm bookworm-security bookworm-updates" ;;
-6.12) SUITES="bookworm-backports" ;;
+6.1)  SUITES='^bookworm(-security|-updates)?$' PREFIX=6.1. ;;
+6.12) SUITES='^trixie(-security|-updates)?$' PREFIX=6.12. ;;
+7)    SUITES='^(trixie-backports|sid)$' PREFIX=7. ;;
+7.[0-9]|7.[0-9][0-9]) SUITES='^(trixie-backports|sid)$' PREFIX=$KERNEL. ;;
 *) usage ;;
 esac
 
+SRC=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
 ROOT=$CACHE/$ARCH-$KERNEL
 APTDIR=$CACHE/apt
@@ -55,18 +82,26 @@ DEBS=$CACHE/debs
 log() { echo "kernels.sh: $*" >&2; }
 trap 'log "failed (line $LINENO)"' ERR
 
+# A complete cache of this layout, from one of the suites KERNEL names
+# (an older layout, or bookworm-backports' 6.12, is fetched anew).
+cached() {
+	[ -f "$ROOT/.complete" ] && [ -f "$ROOT/suite" ] && [ -f "$ROOT/root" ] &&
+		grep -Eq "$SUITES" "$ROOT/suite" && [ "${CTNEON_REFRESH:-0}" != 1 ]
+}
+
 finish() {
-	local rel
+	local rel broot
 	rel=$(cat "$ROOT/release")
-	if [ $print_dir = 1 ]; then
-		echo "$ROOT/usr/src/linux-headers-$rel"
-	else
-		echo "$rel"
-	fi
+	broot=$(cat "$ROOT/root")
+	case $print in
+	dir)  echo "${broot:-$ROOT}/usr/src/linux-headers-$rel" ;;
+	root) echo "$broot" ;;
+	*)    echo "$rel" ;;
+	esac
 	exit 0
 }
 
-[ -f "$ROOT/.complete" ] && [ "${CTNEON_REFRESH:-0}" != 1 ] && finish
+cached && finish
 
 # ---- mirror URIs from the machine's apt configuration ------------------
 
@@ -75,16 +110,20 @@ finish() {
 
 setup_apt() {
 	local main sec
-	main=$(pick_uri '^bookworm(-updates)?$')
-	sec=$(pick_uri '^bookworm-security$')
+	main=$(debian_mirror)
+	sec=$(security_mirror)
 	[ -n "$main" ] || { log "no bookworm mirror in the apt sources"; exit 1; }
 	mkdir -p "$APTDIR/state/lists/partial" "$APTDIR/cache/archives/partial" \
 		"$APTDIR/sources.list.d" "$APTDIR/preferences.d"
 	{
 		echo "deb $main bookworm main"
 		echo "deb $main bookworm-updates main"
-		echo "deb $main bookworm-backports main"
+		echo "deb $main trixie main"
+		echo "deb $main trixie-updates main"
+		echo "deb $main trixie-backports main"
+		echo "deb $main sid main"
 		[ -z "$sec" ] || echo "deb $sec bookworm-security main"
+		[ -z "$sec" ] || echo "deb $sec trixie-security main"
 	} >"$APTDIR/sources.list.new"
 	cat >"$APTDIR/apt.conf" <<EOF
 Dir::Etc::sourcelist "$APTDIR/sources.list";
@@ -97,6 +136,8 @@ Dir::Cache "$APTDIR/cache";
 APT::Architectures { "amd64"; "armhf"; "arm64"; };
 APT::Sandbox::User "root";
 Acquire::Languages "none";
+Acquire::Check-Valid-Until "false";
+APT::Default-Release "bookworm";
 EOF
 	if ! cmp -s "$APTDIR/sources.list.new" "$APTDIR/sources.list" ||
 	   [ ! -f "$APTDIR/updated" ] || [ "${CTNEON_REFRESH:-0}" = 1 ]; then
@@ -110,6 +151,30 @@ EOF
 }
 
 papt() { APT_CONFIG=$APTDIR/apt.conf "$@"; }
+
+# "VERSION SUITE" of each PKG (pkg:arch) whose version starts with PREFIX,
+# from a suite matching SUITES, newest first.
+candidates() {
+	papt apt-cache madison "$1" 2>/dev/null |
+		awk -F'|' -v p="$2" -v re="$SUITES" '{
+			gsub(/ /, "", $2); split($3, a, " "); suite = a[2]
+			sub(/\/.*/, "", suite)
+			if (index($2, p) == 1 && suite ~ re) print $2, suite
+		}' | sort -u | {
+			# insertion sort in dpkg's order, newest first
+			local list=() line v i
+			while read -r line; do
+				v=${line%% *}
+				i=${#list[@]}
+				while [ "$i" -gt 0 ] && dpkg --compare-versions "$v" gt "${list[$((i - 1))]%% *}"; do
+					list[$i]=${list[$((i - 1))]}
+					i=$((i - 1))
+				done
+				list[$i]=$line
+			done
+			[ ${#list[@]} -eq 0 ] || printf '%s\n' "${list[@]}"
+		}
+}
 
 # Newest version of PKG (pkg:arch) whose version starts with PREFIX.
 newest() {
@@ -154,66 +219,120 @@ start=$(date +%s)
 mkdir -p "$CACHE"
 exec 9>"$CACHE/.lock"
 flock 9
-[ -f "$ROOT/.complete" ] && [ "${CTNEON_REFRESH:-0}" != 1 ] && finish
+cached && finish
 setup_apt
 mkdir -p "$DEBS"
 
-metaver=$(newest "linux-image-$FLAVOUR:$DEBARCH" "$KERNEL.")
-[ -n "$metaver" ] || { log "no linux-image-$FLAVOUR $KERNEL.x in $SUITES"; exit 1; }
-deps=$(depends_of "linux-image-$FLAVOUR:$DEBARCH" "$metaver")
-image=$(grep -m1 '^linux-image-' <<<"$deps")
-rel=${image#linux-image-}
-rel=${rel%-unsigned}
-imagever=$(newest "$image:$DEBARCH" "")
-log "kernel $ARCH $KERNEL: $image $imagever (release $rel)"
+# One candidate: the image meta-package at VERSION from SUITE.  Sets rel,
+# suite, imagever, broot and debs (image, headers, common, kbuild), or
+# returns non-zero when a package is missing or cannot be downloaded.
+resolve() {
+	local metaver=$1 deps image headers headersver common commonver kbuild kbuildver p
+	suite=$2
+	deps=$(depends_of "linux-image-$FLAVOUR:$DEBARCH" "$metaver")
+	image=$(grep -m1 '^linux-image-' <<<"$deps")
+	rel=${image#linux-image-}
+	rel=${rel%-unsigned}
+	imagever=$(newest "$image:$DEBARCH" "")
+	[ -n "$imagever" ] || { log "no $image"; return 1; }
+	log "kernel $ARCH $KERNEL: $image $imagever from $suite (release $rel)"
 
-headers=linux-headers-$rel
-headersver=$(newest "$headers:$DEBARCH" "")
-[ -n "$headersver" ] || { log "no $headers"; exit 1; }
-deps=$(depends_of "$headers:$DEBARCH" "$headersver")
-common=$(grep -m1 -- '-common$' <<<"$deps")
-kbuild=$(grep -m1 '^linux-kbuild-' <<<"$deps")
-commonver=$(newest "$common:all" "")
-[ -n "$commonver" ] || commonver=$(newest "$common" "")
-kbuildver=$(newest "$kbuild:amd64" "")
-log "headers: $headers $headersver, $common $commonver, $kbuild $kbuildver"
+	headers=linux-headers-$rel
+	headersver=$(newest "$headers:$DEBARCH" "")
+	[ -n "$headersver" ] || { log "no $headers"; return 1; }
+	deps=$(depends_of "$headers:$DEBARCH" "$headersver")
+	common=$(grep -m1 -- '-common$' <<<"$deps")
+	kbuild=$(grep -m1 '^linux-kbuild-' <<<"$deps")
+	commonver=$(newest "$common:all" "")
+	[ -n "$commonver" ] || commonver=$(newest "$common" "")
+	kbuildver=$(newest "$kbuild:amd64" "")
+	log "headers: $headers $headersver, $common $commonver, $kbuild $kbuildver"
 
-debs=("$(fetch "$image:$DEBARCH" "$imagever")"
-      "$(fetch "$headers:$DEBARCH" "$headersver")"
-      "$(fetch "$common:all" "$commonver")"
-      "$(fetch "$kbuild:amd64" "$kbuildver")")
+	debs=()
+	# 7.x: linux-image-REL is a stub; the kernel is in linux-binary-REL
+	# and its modules in linux-modules-REL
+	deps=$(depends_of "$image:$DEBARCH" "$imagever")
+	for p in "linux-binary-$rel" "linux-modules-$rel"; do
+		grep -qxF "$p" <<<"$deps" || continue
+		debs+=("$(fetch "$p:$DEBARCH" "$imagever")") || return 1
+	done
+	debs+=("$(fetch "$image:$DEBARCH" "$imagever")") || return 1
+	debs+=("$(fetch "$headers:$DEBARCH" "$headersver")") || return 1
+	debs+=("$(fetch "$common:all" "$commonver")") || return 1
+	debs+=("$(fetch "$kbuild:amd64" "$kbuildver")") || return 1
+	for p in "${debs[@]}"; do [ -s "$p" ] || return 1; done
+
+	case $suite in
+	bookworm*) broot= ;;
+	trixie*)   broot=$("$SRC/scripts/suite-root.sh" trixie) || return 1 ;;
+	sid)       broot=$("$SRC/scripts/suite-root.sh" sid) || return 1 ;;
+	*) log "no build root for suite $suite"; return 1 ;;
+	esac
+	return 0
+}
+
+found=0
+while read -r metaver msuite; do
+	[ -n "$metaver" ] || continue
+	if resolve "$metaver" "$msuite"; then
+		found=1
+		break
+	fi
+	log "passing over linux-image-$FLAVOUR $metaver ($msuite): not all of it is served"
+done < <(candidates "linux-image-$FLAVOUR:$DEBARCH" "$PREFIX")
+[ $found = 1 ] || { log "no linux-image-$FLAVOUR $PREFIX* that the mirror serves in $SUITES"; exit 1; }
 
 # ---- unpack -------------------------------------------------------------
 
 rm -rf "$ROOT.tmp"
 mkdir -p "$ROOT.tmp"
-for d in "${debs[@]}"; do
-	log "unpack $(basename "$d")"
-	dpkg -x "$d" "$ROOT.tmp"
-done
+if [ -z "$broot" ]; then
+	# bookworm: everything in one root on the host, paths rewritten below
+	for d in "${debs[@]}"; do
+		log "unpack $(basename "$d")"
+		dpkg -x "$d" "$ROOT.tmp"
+	done
+	HDR=$ROOT.tmp/usr/src/linux-headers-$rel
+	[ -d "$HDR" ] || { log "no $HDR after unpacking"; exit 1; }
 
-HDR=$ROOT.tmp/usr/src/linux-headers-$rel
-[ -d "$HDR" ] || { log "no $HDR after unpacking"; exit 1; }
+	# Every absolute /usr/src/ or /usr/lib/linux-kbuild path in the
+	# flavour's top-level files is made to point into the unpacked root,
+	# written in its final location ($ROOT).
+	for f in "$HDR/Makefile" "$HDR"/Makefile.*; do
+		[ -f "$f" ] || continue
+		sed -i -e "s|/usr/src/linux-headers-|$ROOT/usr/src/linux-headers-|g" \
+		       -e "s|\([^/a-zA-Z0-9_.-]\)/usr/lib/linux-kbuild-|\1$ROOT/usr/lib/linux-kbuild-|g" "$f"
+	done
 
-# Every absolute /usr/src/ or /usr/lib/linux-kbuild path in the flavour's
-# top-level files is made to point into the unpacked root, written in its
-# final location ($ROOT).
-for f in "$HDR/Makefile" "$HDR"/Makefile.*; do
-	[ -f "$f" ] || continue
-	sed -i -e "s|/usr/src/linux-headers-|$ROOT/usr/src/linux-headers-|g" \
-	       -e "s|\([^/a-zA-Z0-9_.-]\)/usr/lib/linux-kbuild-|\1$ROOT/usr/lib/linux-kbuild-|g" "$f"
-done
-
-# Absolute symlinks (scripts, tools) are rebased into the root.
-find "$ROOT.tmp/usr/src" "$ROOT.tmp/usr/lib" -type l -print | while read -r l; do
-	t=$(readlink "$l")
-	case $t in
-	/usr/*) ln -sfn "$ROOT$t" "$l" ;;
-	esac
-done
+	# Absolute symlinks (scripts, tools) are rebased into the root.
+	find "$ROOT.tmp/usr/src" "$ROOT.tmp/usr/lib" -type l -print | while read -r l; do
+		t=$(readlink "$l")
+		case $t in
+		/usr/*) ln -sfn "$ROOT$t" "$l" ;;
+		esac
+	done
+else
+	# the image (and 7.x's binary and modules) here; headers, common
+	# headers and kbuild into the suite's build root, at their own paths
+	for d in "${debs[@]}"; do
+		case $(basename "$d") in
+		linux-headers-*|linux-kbuild-*) dest=$broot ;;
+		*) dest=$ROOT.tmp ;;
+		esac
+		log "unpack $(basename "$d") into $dest"
+		dpkg -x "$d" "$dest"
+	done
+	[ -d "$broot/usr/src/linux-headers-$rel" ] ||
+		{ log "no $broot/usr/src/linux-headers-$rel after unpacking"; exit 1; }
+	# 7.x installs modules under usr/lib only
+	[ -e "$ROOT.tmp/lib" ] || ln -s usr/lib "$ROOT.tmp/lib"
+fi
+[ -f "$ROOT.tmp/boot/vmlinuz-$rel" ] || { log "no boot/vmlinuz-$rel after unpacking"; exit 1; }
 
 echo "$rel" >"$ROOT.tmp/release"
 echo "$imagever" >"$ROOT.tmp/version"
+echo "$suite" >"$ROOT.tmp/suite"
+echo "$broot" >"$ROOT.tmp/root"
 rm -rf "$ROOT"
 mv "$ROOT.tmp" "$ROOT"
 touch "$ROOT/.complete"

@@ -27,14 +27,11 @@ LOG=$BUILD/demo.log
 
 say() { printf '\n== %s\n' "$*"; }
 
-# The host check needs Debian's python3-cryptography (the python3 on a
-# developer's PATH may be another build without it).
-if ! "$PY" -c 'import cryptography' 2>/dev/null; then
-	say "installing python3-cryptography for the host-side check"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get -q update >/dev/null && apt-get -q install -y --no-install-recommends python3-cryptography >/dev/null ||
-		{ echo "run-demo: cannot install python3-cryptography" >&2; exit 1; }
-fi
+# Everything the build, the guest and the host check use (cross compilers,
+# QEMU, mmdebstrap, Debian's python3-cryptography, ...): on a fresh machine
+# none of it is there yet.  deps.sh installs only what is missing.
+say "checking the packages the demo needs (scripts/deps.sh)"
+"$SRC/scripts/deps.sh" || { echo "run-demo: cannot install the packages it needs" >&2; exit 1; }
 
 t0=$(date +%s)
 say "building ctneon for $ARCH, Debian kernel $KERNEL (make ARCH=$ARCH KERNEL=$KERNEL)"

@@ -34,6 +34,11 @@ CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
 ROOT=$CACHE/root-$SUITE
 log() { echo "suite-root.sh: $*" >&2; }
 
+# kbuild's tools (W=1 runs kernel-doc, a perl script), the suite's own gcc
+# and cross compilers, pahole for BTF
+PKGS="make,gcc-$GCC,libc6-dev,bc,flex,bison,libelf-dev,libssl-dev,dwarves,kmod,xz-utils,zstd,python3,perl"
+PKGS="$PKGS,gcc-$GCC-aarch64-linux-gnu,gcc-$GCC-arm-linux-gnueabihf,binutils-aarch64-linux-gnu,binutils-arm-linux-gnueabihf"
+
 mkdir -p "$CACHE"
 exec 8>"$CACHE/.root-$SUITE.lock"
 flock 8
@@ -48,10 +53,11 @@ if [ ! -f "$ROOT/.complete" ]; then
 	mkdir -p "$ROOT.tmp"
 	mmdebstrap --mode=root --variant=apt --arch=amd64 \
 		--aptopt='Acquire::Languages "none"' \
+		--aptopt='Acquire::Check-Valid-Until "false"' \
 		--dpkgopt='path-exclude=/usr/share/man/*' \
 		--dpkgopt='path-exclude=/usr/share/locale/*' \
 		--dpkgopt='path-exclude=/usr/share/doc/*' \
-		--include="make,gcc-$GCC,libc6-dev,bc,flex,bison,libelf-dev,libssl-dev,dwarves,kmod,xz-utils,zstd,python3,gcc-$GCC-aarch64-linux-gnu,gcc-$GCC-arm-linux-gnueabihf,binutils-aarch64-linux-gnu,binutils-arm-linux-gnueabihf" \
+		--include="$PKGS" \
 		"$SUITE" "$ROOT.tmp" "${sources[@]}" >"$CACHE/root-$SUITE.log" 2>&1 || {
 		tail -n 30 "$CACHE/root-$SUITE.log" >&2
 		log "mmdebstrap failed (log: $CACHE/root-$SUITE.log)"
@@ -59,7 +65,14 @@ if [ ! -f "$ROOT/.complete" ]; then
 	}
 	rm -rf "$ROOT"
 	mv "$ROOT.tmp" "$ROOT"
+	echo "$PKGS" >"$ROOT/.packages"
 	touch "$ROOT/.complete"
 	log "root $ROOT ready in $(( $(date +%s) - t0 )) s"
+elif [ "$(cat "$ROOT/.packages" 2>/dev/null)" != "$PKGS" ]; then
+	# a root made by an older list: add what is new
+	log "installing into $ROOT: ${PKGS//,/ }"
+	"$SRC/scripts/in-root.sh" "$ROOT" sh -c "apt-get -q -o Acquire::Check-Valid-Until=false update &&
+		DEBIAN_FRONTEND=noninteractive apt-get -q install -y --no-install-recommends ${PKGS//,/ }" >&2
+	echo "$PKGS" >"$ROOT/.packages"
 fi
 echo "$ROOT"

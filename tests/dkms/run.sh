@@ -133,7 +133,7 @@ if [ ! -s "$TAR" ]; then
 	log "mmdebstrap arm64 bookworm with dkms and linux-headers-$rel=$kver (once)"
 	# bookworm, -updates and -security from the cache's sources; not
 	# backports (the 6.1 headers are all in the others)
-	mapfile -t mirrors < <(grep -v -- '-backports ' "$CACHE/apt/sources.list")
+	mapfile -t mirrors < <(grep -E ' bookworm(-updates|-security)? ' "$CACHE/apt/sources.list")
 	mmdebstrap --mode=root --arch=arm64 --variant=apt \
 		--aptopt='Acquire::Languages "none"' \
 		--dpkgopt='path-exclude=/usr/share/man/*' \
