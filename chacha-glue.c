@@ -115,10 +115,15 @@
  * then picks ctneon's too; on arm the rfc7539 template instance over
  * chacha20-ctneon and poly1305-arm ((310 + 200) / 2 = 255) still outranks
  * ctneon's AEAD (200).
+ * From 6.16 on, an rfc7539 template instance takes its ChaCha algorithm's
+ * priority alone: over chacha20-ctneon that is 310, over chacha20-lib
+ * 300.  So that no such instance (made before ctneon was loaded, or asked
+ * for by driver name) ever outranks the stitched AEAD on arm64, on any
+ * kernel, it is at 320, above ctneon's own chacha20.
  */
 #define CTNEON_CHACHA_PRIORITY		310
 #ifdef CONFIG_ARM64
-#define CTNEON_CHACHAPOLY_PRIORITY	300
+#define CTNEON_CHACHAPOLY_PRIORITY	320
 #else
 #define CTNEON_CHACHAPOLY_PRIORITY	200
 #endif

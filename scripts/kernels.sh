@@ -20,7 +20,7 @@
 #     <arch>-<kernel>/   the kernel:
 #       boot/vmlinuz-<rel>, lib/modules/<rel>/  (linux-image; on 7.x
 #                        linux-binary and linux-modules, under usr/lib with
-#                        a lib -> usr/lib link)
+#                        links from lib and boot/vmlinuz-<rel>)
 #       release, version, suite, root           (what was resolved)
 #     6.1 only, in <arch>-6.1/ as well, built on the host (bookworm):
 #       usr/src/linux-headers-<rel>/            (flavour headers)
@@ -324,8 +324,13 @@ else
 	done
 	[ -d "$broot/usr/src/linux-headers-$rel" ] ||
 		{ log "no $broot/usr/src/linux-headers-$rel after unpacking"; exit 1; }
-	# 7.x installs modules under usr/lib only
+	# 7.x installs modules under usr/lib only, and the kernel as
+	# usr/lib/modules/REL/vmlinuz
 	[ -e "$ROOT.tmp/lib" ] || ln -s usr/lib "$ROOT.tmp/lib"
+	if [ ! -e "$ROOT.tmp/boot/vmlinuz-$rel" ] && [ -f "$ROOT.tmp/usr/lib/modules/$rel/vmlinuz" ]; then
+		mkdir -p "$ROOT.tmp/boot"
+		ln -s "../usr/lib/modules/$rel/vmlinuz" "$ROOT.tmp/boot/vmlinuz-$rel"
+	fi
 fi
 [ -f "$ROOT.tmp/boot/vmlinuz-$rel" ] || { log "no boot/vmlinuz-$rel after unpacking"; exit 1; }
 

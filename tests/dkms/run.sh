@@ -1,11 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# tests/dkms/run.sh: install the ctneon-dkms package in an arm64 Debian
-# bookworm chroot that has Debian's arm64 6.1 kernel headers, and check that
-# DKMS built and installed ctneon.ko for that kernel (make check-dkms).
+# tests/dkms/run.sh: install the ctneon-dkms package in arm64 Debian
+# chroots that have Debian's kernel headers, and check that DKMS built and
+# installed ctneon.ko for each of those kernels (make check-dkms):
+#   bookworm   Debian 12 with its 6.1 headers;
+#   trixie     Debian 13 with its 6.12 headers, then, as a kernel upgrade
+#              from trixie-backports would, the 7.x headers (7.3): DKMS's
+#              headers hook (AUTOINSTALL) must build ctneon for that one too.
 #
-# What is checked ("ok NAME" / "FAIL NAME: why"):
+# What is checked ("ok NAME" / "FAIL NAME: why"; the trixie names end in
+# -trixie-<series>):
 #   dkms-deb        make deb built the package
 #   dkms-install    dpkg -i of the package succeeded (its postinst runs dkms
 #                   add/build/install for every kernel with headers)
@@ -14,32 +19,31 @@
 #   dkms-module     /lib/modules/<release>/updates/dkms/ctneon.ko exists
 #   dkms-vermagic   its vermagic is the one of the Debian kernel's own modules
 #   dkms-warnings   the W=1 build log DKMS kept (make.log) has no warning
-#   dkms-remove     dpkg --purge removes the module and the DKMS tree
-# With CTNEON_DKMS_UPGRADE=1, before the removal, Debian's 6.12 arm64
-# headers (bookworm-backports) are installed as a kernel upgrade would:
-#   dkms-upgrade    their dpkg -i succeeded (DKMS's headers hook built
-#                   ctneon for 6.12: AUTOINSTALL)
-#   dkms-status-upgrade ... dkms-warnings-upgrade   the checks above, for 6.12
+#   dkms-upgrade    (trixie) the 7.x headers installed after the package
+#   dkms-remove     dpkg --purge removes the module(s) and the DKMS tree
 #
-# Why a chroot: it is the package as a board's user gets it, built by the
-# board's own tools (dkms, gcc-12, the headers' arm64 kbuild programs), with
-# no cross-compilation special case.  The arm64 programs run through
-# qemu-user: a static qemu-aarch64 (from Debian's qemu-user-static, unpacked
-# into the cache, not installed) is registered with binfmt_misc under the
-# name qemu-aarch64 with the F flag, so the kernel opens it once and it
-# works inside the chroot; the registration is removed again on exit when
-# this script made it.  binfmt_misc is mounted if it is not.
+# Why chroots: it is the package as a board's user gets it, built by the
+# board's own tools (dkms, the suite's gcc, the headers' arm64 kbuild
+# programs), with no cross-compilation special case.  The arm64 programs
+# run through qemu-user: a static qemu-aarch64 (from Debian's
+# qemu-user-static, unpacked into the cache, not installed) is registered
+# with binfmt_misc under the name qemu-aarch64 with the F flag, so the
+# kernel opens it once and it works inside the chroot; the registration is
+# removed again on exit when this script made it.  binfmt_misc is mounted
+# if it is not.
 #
-# How: the chroot (mmdebstrap: dkms, openssl for DKMS's module signing key,
-# linux-headers-<release> at the version scripts/kernels.sh picked) is made
-# once and kept as a tarball in the cache, $CACHE/dkms-arm64-<release>.tar;
-# each run unpacks it into build/dkms/root and installs the fresh package
-# there, inside a private mount namespace (proc is mounted there only).
-# The mirror comes from the cache's apt sources ($CACHE/apt/sources.list,
-# written by scripts/kernels.sh from the machine's apt configuration).
+# How: each chroot (mmdebstrap: dkms, openssl for DKMS's module signing
+# key, the headers at the version scripts/kernels.sh picked) is made once
+# and kept as a tarball in the cache, $CACHE/dkms-arm64-<release>.tar; each
+# run unpacks it into build/dkms/root-<suite> and installs the fresh
+# package there, inside a private mount namespace (proc is mounted there
+# only).  The mirrors come from the cache's apt sources
+# ($CACHE/apt/sources.list, written by scripts/kernels.sh from the
+# machine's apt configuration).
 #
 # CTNEON_DKMS_BREAK=1 plants a syntax error in the installed sources before
 # DKMS runs, to show that the checks fail when the build does.
+# CTNEON_DKMS_SUITES="bookworm trixie" (the default) picks the chroots.
 # Environment: CTNEON_CACHE (default ~/.cache/ctneon).
 
 set -euo pipefail
@@ -47,7 +51,7 @@ set -euo pipefail
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
 WORK=$SRC/build/dkms
-ROOT=$WORK/root
+SUITES=${CTNEON_DKMS_SUITES:-bookworm trixie}
 BINFMT=/proc/sys/fs/binfmt_misc
 t0=$(date +%s)
 
@@ -66,9 +70,7 @@ else
 fi
 version=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$SRC/dkms.conf")
 
-rel=$("$SRC/scripts/kernels.sh" arm64 6.1 | tail -n1)
-kver=$(cat "$CACHE/arm64-6.1/version")
-log "kernel $rel ($kver), package $(basename "$deb")"
+log "package $(basename "$deb")"
 
 # ---- qemu-user for arm64 programs ---------------------------------------
 
@@ -125,61 +127,14 @@ if [ ! -e "$ENTRY" ]; then
 	echo ":qemu-aarch64:M::$magic:$mask:$QEMU:OCF" >"$BINFMT/register"
 fi
 
-# ---- the arm64 chroot, made once ------------------------------------------
+# ---- one suite ------------------------------------------------------------
 
-TAR=$CACHE/dkms-arm64-$rel.tar
-mkdir -p "$WORK"
-if [ ! -s "$TAR" ]; then
-	log "mmdebstrap arm64 bookworm with dkms and linux-headers-$rel=$kver (once)"
-	# bookworm, -updates and -security from the cache's sources; not
-	# backports (the 6.1 headers are all in the others)
-	mapfile -t mirrors < <(grep -E ' bookworm(-updates|-security)? ' "$CACHE/apt/sources.list")
-	mmdebstrap --mode=root --arch=arm64 --variant=apt \
-		--aptopt='Acquire::Languages "none"' \
-		--dpkgopt='path-exclude=/usr/share/man/*' \
-		--dpkgopt='path-exclude=/usr/share/locale/*' \
-		--dpkgopt='path-exclude=/usr/share/doc/*' \
-		--include="dkms,openssl,kmod,linux-headers-$rel=$kver" \
-		bookworm "$TAR.part.tar" "${mirrors[@]}" >"$WORK/mmdebstrap.log" 2>&1 || {
-		tail -n 30 "$WORK/mmdebstrap.log" >&2
-		fail dkms-chroot "mmdebstrap failed (log: $WORK/mmdebstrap.log)"
-		exit 1
-	}
-	mv "$TAR.part.tar" "$TAR"
-fi
-
-rm -rf "$ROOT"
-mkdir -p "$ROOT"
-tar -C "$ROOT" -xf "$TAR"
-cp "$deb" "$ROOT/tmp/"
-log "chroot ready ($(( $(date +%s) - t0 )) s)"
-
-# in_root CMD...: run CMD in the chroot, in a mount namespace of its own
-# with /proc mounted (gone when the command ends)
+# in_root CMD...: run CMD in the chroot $ROOT, in a mount namespace of its
+# own with /proc mounted (gone when the command ends)
 in_root() {
 	unshare --mount --propagation private -- /bin/sh -c \
 		'mount -t proc proc "$0/proc" && exec chroot "$0" "$@"' "$ROOT" "$@"
 }
-
-# ---- install ---------------------------------------------------------------
-
-t1=$(date +%s)
-pkg=/tmp/$(basename "$deb")
-if [ "${CTNEON_DKMS_BREAK:-0}" = 1 ]; then
-	log "CTNEON_DKMS_BREAK=1: a syntax error in ctneon-main.c before DKMS runs"
-	in_root dpkg --unpack "$pkg" >"$WORK/install.log" 2>&1
-	echo 'this is not C;' >>"$ROOT/usr/src/ctneon-$version/ctneon-main.c"
-	install=(dpkg --configure ctneon-dkms)
-else
-	install=(dpkg -i "$pkg")
-fi
-if in_root "${install[@]}" >>"$WORK/install.log" 2>&1; then
-	ok dkms-install
-else
-	fail dkms-install "${install[*]} failed (log: $WORK/install.log)"
-fi
-log "install and DKMS build: $(( $(date +%s) - t1 )) s"
-sed 's/^/  | /' "$WORK/install.log"
 
 # check_kernel SUFFIX REL KROOT: ctneon built and installed by DKMS for
 # the kernel REL, whose own modules are unpacked under KROOT; the test
@@ -228,80 +183,111 @@ check_kernel() {
 	fi
 }
 
-check_kernel "" "$rel" "$CACHE/arm64-6.1"
+# suite SUITE: the whole test in a chroot of SUITE.  bookworm: the 6.1
+# headers; trixie: the 6.12 headers, then the 7.x ones as an upgrade
+suite() {
+	local suite=$1 sfx sfx2 re rel kver rel2= kver2= tar t1 install left kroot
+	case $suite in
+	bookworm)
+		sfx= re=' bookworm(-updates|-security)? '
+		rel=$("$SRC/scripts/kernels.sh" arm64 6.1 | tail -n1)
+		kver=$(cat "$CACHE/arm64-6.1/version")
+		kroot=$CACHE/arm64-6.1 ;;
+	trixie)
+		sfx=-trixie-6.12 re=' trixie(-updates|-security|-backports)? '
+		rel=$("$SRC/scripts/kernels.sh" arm64 6.12 | tail -n1)
+		kver=$(cat "$CACHE/arm64-6.12/version")
+		kroot=$CACHE/arm64-6.12
+		rel2=$("$SRC/scripts/kernels.sh" arm64 7.3 | tail -n1)
+		kver2=$(cat "$CACHE/arm64-7.3/version") ;;
+	*) fail dkms-suite "unknown suite $suite"; return ;;
+	esac
+	log "$suite: kernel $rel ($kver)${rel2:+, then $rel2 ($kver2)}"
+	ROOT=$WORK/root-$suite
 
-# ---- a kernel upgrade (CTNEON_DKMS_UPGRADE=1) ----------------------------
+	# the chroot, made once
+	tar=$CACHE/dkms-arm64-$rel.tar
+	mkdir -p "$WORK"
+	if [ ! -s "$tar" ]; then
+		log "mmdebstrap arm64 $suite with dkms and linux-headers-$rel=$kver (once)"
+		mapfile -t mirrors < <(grep -E "$re" "$CACHE/apt/sources.list")
+		mmdebstrap --mode=root --arch=arm64 --variant=apt \
+			--aptopt='Acquire::Languages "none"' \
+			--aptopt='Acquire::Check-Valid-Until "false"' \
+			--dpkgopt='path-exclude=/usr/share/man/*' \
+			--dpkgopt='path-exclude=/usr/share/locale/*' \
+			--dpkgopt='path-exclude=/usr/share/doc/*' \
+			--include="dkms,openssl,kmod,linux-headers-$rel=$kver" \
+			"$suite" "$tar.part.tar" "${mirrors[@]}" >"$WORK/mmdebstrap-$suite.log" 2>&1 || {
+			tail -n 30 "$WORK/mmdebstrap-$suite.log" >&2
+			fail "dkms-chroot$sfx" "mmdebstrap failed (log: $WORK/mmdebstrap-$suite.log)"
+			return
+		}
+		mv "$tar.part.tar" "$tar"
+	fi
+	rm -rf "$ROOT"
+	mkdir -p "$ROOT"
+	tar -C "$ROOT" -xf "$tar"
+	cp "$deb" "$ROOT/tmp/"
+	log "chroot ready ($(( $(date +%s) - t0 )) s)"
 
-# The 6.12 headers (bookworm-backports) installed after the package: their
-# postinst runs DKMS's header_postinst.d hook, and AUTOINSTALL must build
-# ctneon for that kernel too.  The headers and -common .debs are the ones
-# scripts/kernels.sh fetched; linux-kbuild for arm64, linux-base and
-# pahole are fetched here.
-rel2=
-if [ "${CTNEON_DKMS_UPGRADE:-0}" = 1 ]; then
-	rel2=$("$SRC/scripts/kernels.sh" arm64 6.12 | tail -n1)
-	hdeb=$(ls "$CACHE/debs/linux-headers-${rel2}_"*_arm64.deb | tail -n1)
-	hver=$(dpkg-deb -f "$hdeb" Version)
-	deps=$(dpkg-deb -f "$hdeb" Depends | tr ',' '\n')
-	common=$(grep -o 'linux-headers-[^ ]*-common' <<<"$deps")
-	kbuild=$(grep -o 'linux-kbuild-[^ ,]*' <<<"$deps")
-	cdeb=$(ls "$CACHE/debs/${common}_"*_all.deb | tail -n1)
-	kdeb=$(ls "$CACHE/debs/${kbuild}_"*_arm64.deb 2>/dev/null | tail -n1 || true)
-	if [ -z "$kdeb" ]; then
-		(cd "$CACHE/debs" && APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download \
-			"$kbuild:arm64=$hver" >&2)
-		kdeb=$(ls "$CACHE/debs/${kbuild}_"*_arm64.deb | tail -n1)
-	fi
-	# linux-base >= 4.12 (backports) has linux-run-hooks, which the 6.12
-	# headers' postinst calls
-	bdeb=$(ls "$CACHE/debs/linux-base_"*bpo*_all.deb 2>/dev/null | tail -n1 || true)
-	if [ -z "$bdeb" ]; then
-		(cd "$CACHE/debs" && APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download \
-			linux-base/bookworm-backports >&2)
-		bdeb=$(ls "$CACHE/debs/linux-base_"*bpo*_all.deb | tail -n1)
-	fi
-	# 6.12's kbuild runs pahole on every module (BTF): pahole and the two
-	# libraries of it the base chroot lacks
-	pdebs=()
-	for p in pahole libbpf1 libdw1; do
-		f=$(ls "$CACHE/debs/${p}_"*_arm64.deb 2>/dev/null | tail -n1 || true)
-		if [ -z "$f" ]; then
-			(cd "$CACHE/debs" && APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download \
-				"$p:arm64/bookworm" >&2)
-			f=$(ls "$CACHE/debs/${p}_"*_arm64.deb | tail -n1)
-		fi
-		pdebs+=("$f")
-	done
-	mkdir -p "$ROOT/tmp/upgrade"
-	cp "$hdeb" "$cdeb" "$kdeb" "$bdeb" "${pdebs[@]}" "$ROOT/tmp/upgrade/"
+	# install
 	t1=$(date +%s)
-	# --force-depends: the headers also depend on their linux-image,
-	# which the test does not need (nothing boots)
-	if in_root sh -c 'dpkg -i --force-depends /tmp/upgrade/*.deb' >"$WORK/upgrade.log" 2>&1; then
-		ok dkms-upgrade
+	pkg=/tmp/$(basename "$deb")
+	if [ "${CTNEON_DKMS_BREAK:-0}" = 1 ]; then
+		log "CTNEON_DKMS_BREAK=1: a syntax error in ctneon-main.c before DKMS runs"
+		in_root dpkg --unpack "$pkg" >"$WORK/install-$suite.log" 2>&1
+		echo 'this is not C;' >>"$ROOT/usr/src/ctneon-$version/ctneon-main.c"
+		install=(dpkg --configure ctneon-dkms)
 	else
-		fail dkms-upgrade "dpkg -i of the $rel2 headers failed (log: $WORK/upgrade.log)"
+		install=(dpkg -i "$pkg")
 	fi
-	log "$rel2 headers and DKMS build: $(( $(date +%s) - t1 )) s"
-	sed 's/^/  | /' "$WORK/upgrade.log"
-	check_kernel "-upgrade" "$rel2" "$CACHE/arm64-6.12"
-fi
+	if in_root "${install[@]}" >>"$WORK/install-$suite.log" 2>&1; then
+		ok "dkms-install$sfx"
+	else
+		fail "dkms-install$sfx" "${install[*]} failed (log: $WORK/install-$suite.log)"
+	fi
+	log "install and DKMS build: $(( $(date +%s) - t1 )) s"
+	sed 's/^/  | /' "$WORK/install-$suite.log"
+	check_kernel "$sfx" "$rel" "$kroot"
 
-# ---- remove ----------------------------------------------------------------
+	# a kernel upgrade: the 7.x headers from trixie-backports, installed
+	# by apt inside the chroot after the package; their postinst runs
+	# DKMS's header_postinst.d hook, and AUTOINSTALL must build ctneon
+	if [ -n "$rel2" ]; then
+		sfx2=-trixie-$(cut -d. -f1,2 <<<"$rel2")
+		t1=$(date +%s)
+		cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
+		if in_root sh -c "apt-get -q -o Acquire::Check-Valid-Until=false update &&
+			DEBIAN_FRONTEND=noninteractive apt-get -q install -y --no-install-recommends \
+				linux-headers-$rel2=$kver2" >"$WORK/upgrade-$suite.log" 2>&1; then
+			ok "dkms-upgrade$sfx2"
+		else
+			fail "dkms-upgrade$sfx2" "apt-get install of the $rel2 headers failed (log: $WORK/upgrade-$suite.log)"
+		fi
+		log "$rel2 headers and DKMS build: $(( $(date +%s) - t1 )) s"
+		sed 's/^/  | /' "$WORK/upgrade-$suite.log" | tail -n 40
+		check_kernel "$sfx2" "$rel2" "$CACHE/arm64-7.3"
+	fi
 
-in_root dpkg --purge ctneon-dkms >"$WORK/remove.log" 2>&1 || true
-left=$(cd "$ROOT" && ls -d "lib/modules/$rel/updates/dkms/"ctneon.ko* \
-	${rel2:+"lib/modules/$rel2/updates/dkms/"ctneon.ko*} var/lib/dkms/ctneon \
-	"usr/src/ctneon-$version" 2>/dev/null || true)
-if in_root dpkg -s ctneon-dkms >/dev/null 2>&1; then
-	fail dkms-remove "ctneon-dkms still installed (log: $WORK/remove.log)"
-elif [ -n "$left" ]; then
-	fail dkms-remove "left behind: $(echo $left)"
-else
-	ok dkms-remove
-fi
+	# remove
+	in_root dpkg --purge ctneon-dkms >"$WORK/remove-$suite.log" 2>&1 || true
+	left=$(cd "$ROOT" && ls -d "lib/modules/$rel/updates/dkms/"ctneon.ko* \
+		${rel2:+"lib/modules/$rel2/updates/dkms/"ctneon.ko*} var/lib/dkms/ctneon \
+		"usr/src/ctneon-$version" 2>/dev/null || true)
+	if in_root dpkg -s ctneon-dkms >/dev/null 2>&1; then
+		fail "dkms-remove$sfx" "ctneon-dkms still installed (log: $WORK/remove-$suite.log)"
+	elif [ -n "$left" ]; then
+		fail "dkms-remove$sfx" "left behind: $(echo $left)"
+	else
+		ok "dkms-remove$sfx"
+	fi
+	# the unpacked chroot is kept for a look after a failure only
+	[ $failed = 1 ] || rm -rf "$ROOT"
+}
 
-# the unpacked chroot is kept for a look after a failure only
-[ $failed = 1 ] || rm -rf "$ROOT"
+for s in $SUITES; do
+	suite "$s"
+done
 log "done in $(( $(date +%s) - t0 )) s"
 exit $failed

@@ -129,8 +129,8 @@ LUKS_AT=$((2 * M1 + M3))
 r_cipher() { case $1 in essiv) echo "$ESSIV_SPEC" ;; *) echo aes-xts-plain64 ;; esac; }
 r_generic() {
 	case $1 in
-	essiv) echo "capi:cbc(aes-generic)-essiv:sha256-generic" ;;
-	*) echo "capi:xts(ecb(aes-generic))-plain64" ;;
+	essiv) echo "capi:cbc($AESREF)-essiv:$SHAREF" ;;
+	*) echo "capi:xts(ecb($AESREF))-plain64" ;;
 	esac
 }
 
@@ -177,6 +177,13 @@ esac
 for m in af_alg algif_skcipher ecb cbc xts essiv dm_mod dm_crypt $COMPETITORS; do
 	modprobe "$m" 2>/dev/null || note "modprobe $m failed (built in or absent?)"
 done
+# the reference drivers by name: 6.x has aes-generic and sha256-generic,
+# 7.x the library's aes-lib and sha256-lib in their place
+AESREF=aes-generic
+SHAREF=sha256-generic
+grep -q '^driver *: aes-lib$' /proc/crypto && AESREF=aes-lib
+grep -q '^driver *: sha256-lib$' /proc/crypto && SHAREF=sha256-lib
+note "reference drivers: $AESREF, $SHAREF"
 
 # the disk
 insmod $CS/virtio_mmio.ko 2>/dev/null || note "insmod virtio_mmio failed (built in?)"
@@ -231,7 +238,7 @@ case $e in
 	note "essiv(cbc(aes),sha256) -> $e (priority $(crypto_field "$e" priority)), not the essiv template over cbc-aes-ctneon (would be $(crypto_field cbc-aes-ctneon priority), but is not instantiated while a driver of that name exists): the ESSIV table names cbc-aes-ctneon"
 	# an instance is found by the name asked for only if it is its
 	# cra_name or driver name: so the hash is named by driver too
-	ESSIV_SPEC=capi:cbc-aes-ctneon-essiv:sha256-generic
+	ESSIV_SPEC=capi:cbc-aes-ctneon-essiv:$SHAREF
 	;;
 esac
 
@@ -409,7 +416,7 @@ while read -r n k d s mb off; do
 		drv=$(grep -E '^driver *: (xts|essiv)\(' /proc/crypto | awk '{ print $3 }' | tr '\n' ' ')
 		note "gen-$n: table $(dmsetup table "gen-$n" | awk '{ print $4 }'), instances: $drv"
 		case $n:$drv in
-		essiv:*"essiv(cbc(aes-generic),sha256-generic)"*|xts*:*"xts(ecb(aes-generic))"*)
+		essiv:*"essiv(cbc($AESREF),$SHAREF)"*|xts*:*"xts(ecb($AESREF))"*)
 			ok "gen-$n: generic instance in /proc/crypto" ;;
 		*) fail "gen-$n: no generic instance in /proc/crypto ($drv)" ;;
 		esac

@@ -127,7 +127,7 @@ aarch64) printf 'blacklist aes_ce_blk\nblacklist aes_ce_cipher\nblacklist aes_ce
 *)       printf 'blacklist aes_arm_ce\n' ;;
 esac >/etc/modprobe.d/ctneon-test.conf
 for m in af_alg algif_skcipher algif_aead gcm ghash_generic ecb cbc ctr xts \
-	 chacha20poly1305 chacha_generic poly1305_generic dm_mod dm_crypt; do
+	 chacha20poly1305 chacha_generic chacha poly1305_generic dm_mod dm_crypt; do
 	modprobe "$m" 2>/dev/null || note "modprobe $m failed (built in or absent?)"
 done
 # the disk of the dm-crypt writer: Debian's virtio_mmio module comes with
