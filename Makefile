@@ -6,11 +6,11 @@
 #                              (/lib/modules/$(uname -r)/build), on an ARM box
 #   make install               modules_install + depmod for that kernel
 #                              (KDIR=, KREL=, INSTALL_MOD_PATH= as usual)
-#   make ARCH=arm|arm64 KERNEL=6.1|6.12
+#   make ARCH=arm|arm64 KERNEL=6.1|6.12|7|7.N
 #                              cross-build against the cached Debian kernel
 #                              (scripts/kernels.sh fetches it once); the
 #                              module ends up in build/<arch>-<kernel>/ctneon.ko
-#   make all-kernels           the four cross configurations
+#   make all-kernels           the six cross configurations
 #   make ARCH=arm|arm64 KERNEL=debug
 #                              cross-build against the debug kernel tree
 #                              (scripts/debug-kernel.sh builds it once) into
@@ -140,7 +140,7 @@ install: default
 	depmod $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) -a $(KREL)
 
 vm:
-	@echo "make vm needs ARCH=arm|arm64 KERNEL=6.1|6.12" >&2; exit 1
+	@echo "make vm needs ARCH=arm|arm64 KERNEL=6.1|6.12|7" >&2; exit 1
 endif
 
 # ------------------------------------------------------------- common --

@@ -52,22 +52,49 @@ arm*)
 	-d arm/aes:ecb(aes-arm):4096"
 	;;
 esac
-LIST="$LIST
+# 7.x (the kernel has the library's aes-lib): no aes-generic, aes-fixed-time,
+# aes-arm, chacha20-neon or poly1305 shash any more; the in-tree ChaCha20
+# is chacha20-lib (NEON inside), the rfc7539 template's Poly1305 the
+# library's (named poly1305-generic in the instance), and the gcm
+# template's GHASH the library's, ghash-lib (arm: NEON vmull.p8; arm64:
+# PMULL where the CPU has it, which every QEMU AArch64 CPU does, so the
+# arm64 in-tree GCM figure there is not a NEON-only board's)
+for m in algif_skcipher algif_aead ecb cbc ctr xts gcm ghash_generic \
+	chacha_neon chacha chacha20poly1305 $MODS; do
+	modprobe "$m" 2>/dev/null || echo "# modprobe $m failed (built in?)"
+done
+[ -w /proc/sys/crypto/af_alg_restrict ] && echo 0 >/proc/sys/crypto/af_alg_restrict
+if grep -q '^driver *: aes-lib$' /proc/crypto; then
+	GHASH=ghash-lib
+	CHAPO="chacha20-lib,poly1305-generic"
+	CHA=chacha20-lib XCHA=xchacha20-lib XCHA12=xchacha12-lib
+	case $(uname -m) in arm*)
+		LIST="neonbs/ecb:ecb-aes-neonbs neonbs/cbc:cbc-aes-neonbs
+		neonbs/ctr:ctr-aes-neonbs neonbs/xts:xts-aes-neonbs"
+		DISAS="-d neonbs/ecb:ecb-aes-neonbs:4096 -d neonbs/cbc:cbc-aes-neonbs:4096" ;;
+	esac
+	LIST="$LIST
+	generic/aes:ecb(aes-lib) generic/cbc:cbc(aes-lib)
+	generic/ctr:ctr(aes-lib) generic/xts:xts(ecb(aes-lib))"
+else
+	CHAPO="chacha20-neon,poly1305-neon"
+	CHA=chacha20-neon XCHA=xchacha20-neon XCHA12=xchacha12-neon
+	LIST="$LIST
 	generic/aes:ecb(aes-generic) generic/cbc:cbc(aes-generic)
 	generic/ctr:ctr(aes-generic) generic/xts:xts(ecb(aes-generic))
 	ti/aes:ecb(aes-fixed-time)"
+fi
 # the AEADs and ChaCha20 (bench/afalg-bench.c algspec() gives each its shape)
 GCM="gcm_base(ctr-aes-neonbs,$GHASH)"
-CHAPO="chacha20-neon,poly1305-neon"
 LIST="$LIST
 	intree/gcm:$GCM intree/rfc4106:rfc4106($GCM)
 	intree/rfc7539:rfc7539($CHAPO) intree/rfc7539esp:rfc7539esp($CHAPO)
-	intree/chacha20:chacha20-neon intree/xchacha20:xchacha20-neon
-	intree/xchacha12:xchacha12-neon"
+	intree/chacha20:$CHA intree/xchacha20:$XCHA
+	intree/xchacha12:$XCHA12"
 DISAS="$DISAS -d intree/gcm:$GCM:1420 -d intree/gcm:$GCM:16384
 	-d intree/rfc7539:rfc7539($CHAPO):1420
 	-d intree/rfc7539:rfc7539($CHAPO):16384
-	-d intree/chacha20:chacha20-neon:16384"
+	-d intree/chacha20:$CHA:16384"
 CTLIST="ctneon/gcm:gcm-aes-ctneon ctneon/rfc4106:rfc4106-gcm-aes-ctneon
 	ctneon/rfc7539:rfc7539-chacha20-poly1305-ctneon
 	ctneon/rfc7539esp:rfc7539esp-chacha20-poly1305-ctneon
@@ -90,10 +117,6 @@ bench() {
 		echo "error afalg-bench exit $?"
 }
 
-for m in algif_skcipher algif_aead ecb cbc ctr xts gcm ghash_generic \
-	chacha_neon chacha20poly1305 $MODS; do
-	modprobe "$m" 2>/dev/null || echo "# modprobe $m failed (built in?)"
-done
 echo 0 >/proc/sys/kernel/kptr_restrict
 grep -E ' (_stext|_etext)$' /proc/kallsyms | awk '{ print "ktext", $3, $1 }'
 # The in-tree drivers first, before ctneon is loaded: some of them
@@ -102,7 +125,7 @@ grep -E ' (_stext|_etext)$' /proc/kallsyms | awk '{ print "ktext", $3, $1 }'
 # and with ctneon loaded those would be ctneon's.
 # shellcheck disable=SC2086
 bench $DISAS $LIST
-insmod /test/ctneon.ko || echo "error insmod ctneon"
+insmod /test/ctneon.ko $CTNEON_MODPARAMS || echo "error insmod ctneon"
 # wait (at most 120 s) for the self-tests of 6.12, which run in the background
 t0=$(now)
 while grep -A12 'driver.*ctneon' /proc/crypto | grep -q 'selftest.*unknown'; do

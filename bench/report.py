@@ -48,7 +48,7 @@ SRC = sys.argv[1]
 OUT = os.path.join(SRC, "build", "bench")
 # the configurations measured just now; the report covers every one with data
 RAN = sys.argv[2:] or ["arm64-6.1", "arm-6.1"]
-CONFIGS = [c for c in ("arm64-6.1", "arm-6.1", "arm64-6.12", "arm-6.12")
+CONFIGS = [c for c in ("arm64-6.1", "arm-6.1", "arm64-6.12", "arm-6.12", "arm64-7", "arm-7")
            if c in RAN or os.path.exists(os.path.join(OUT, c, "info.txt"))]
 DOC = os.path.join(SRC, "Documentation")
 DATA = os.path.join(DOC, "performance-data")
@@ -58,7 +58,7 @@ IMPL_MODULES = {
     "ctneon": {"ctneon"},
     "neonbs": {"aes_neon_bs", "aes_neon_blk", "aes_arm_bs", "aes_arm"},
     "arm": {"aes_arm"},
-    "generic": {"aes_generic"},
+    "generic": {"aes_generic", "libaes"},
     "ti": {"aes_ti"},
     # the AEADs and ChaCha20 as a board without the Crypto Extensions runs
     # them: the gcm template over aes-neonbs and ghash-generic (+ gf128mul)
@@ -67,7 +67,9 @@ IMPL_MODULES = {
     "intree": {"aes_neon_bs", "aes_neon_blk", "aes_arm_bs", "aes_arm",
                "ghash_generic", "gf128mul", "ghash_arm_ce", "cryptd",
                "chacha_neon", "poly1305_neon", "poly1305_arm", "libchacha",
-               "libpoly1305", "chacha_generic", "poly1305_generic"},
+               "libpoly1305", "chacha_generic", "poly1305_generic",
+               # 7.x: chacha20-lib in chacha, the library GHASH
+               "chacha", "libgf128hash"},
 }
 TEMPLATES = {"ecb", "cbc", "ctr", "xts", "gcm", "chacha20poly1305"}
 CRYPTO_SYM = re.compile(r"aes|crypto_xor|ghash|gf128mul|chacha|poly1305", re.I)

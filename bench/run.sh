@@ -4,7 +4,7 @@
 # bench/run.sh [CONFIG...]      (what `make bench` calls)
 #
 # CONFIG is ARCH-KERNEL: arm64-6.1, arm-6.1 (default: both), arm64-6.12,
-# arm-6.12.  Per configuration, one guest boot:
+# arm-6.12, arm64-7, arm-7.  Per configuration, one guest boot:
 #   - builds ctneon (make ARCH= KERNEL=, incremental), the plugin
 #     build/bench/ctplugin.so (tests/ct/ctplugin.c, the plugin of the
 #     constant-time check, which has the hist mode), and the initramfs
@@ -51,7 +51,7 @@ gcc -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden -pthread \
 for cfg in "$@"; do
 	ARCH=${cfg%%-*} KERNEL=${cfg#*-}
 	case $ARCH in
-	arm64) QEMU=qemu-system-aarch64 CPU=cortex-a57 APPEND="kpti=0 randomize_kstack_offset=off" ;;
+	arm64) QEMU=qemu-system-aarch64 CPU=cortex-a57 APPEND="kpti=0 randomize_kstack_offset=off ctneon.force_register=1" ;;
 	arm)   QEMU=qemu-system-arm CPU=cortex-a15 APPEND="" ;;
 	*) log "bad configuration $cfg"; exit 2 ;;
 	esac
