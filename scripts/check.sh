@@ -7,10 +7,11 @@
 #   2. tests/unit/run.sh, bs-run.sh, ...     user-space core tests (qemu-user)
 #      tests/unit/gcm-run.sh                 AES-GCM composed from the cores
 #      tests/ct/run.sh all                   constant-time trace check
-#   3. for arm/arm64 x 6.1/6.12, one after the other:
+#   3. for arm/arm64 x 6.1/6.12/7, one after the other:
 #        make ARCH=.. KERNEL=..              W=1 cross build, no warnings
 #        tests/static-symbols.sh             no table-based AES imported
-#      (this also fetches the four kernels, one at a time)
+#      (this also fetches the six kernels, one at a time, and makes the
+#      trixie and sid build roots of 6.12 and 7.x)
 #   4. per configuration, in two lanes that run at the same time:
 #        tests/vm/all.sh ARCH KERNEL         one QEMU boot with a virtio disk:
 #          guest.sh                          the guest tests (IPsec left to
@@ -20,6 +21,10 @@
 #                                            under load, rmmod in use,
 #                                            50 unload cycles
 #        tests/vm/no-neon.sh (arm-6.1)       refuses to load without NEON
+#        tests/vm/ce-default.sh (arm64-*)    on a CPU with the Crypto
+#                                            Extensions, loaded without
+#                                            force_register: no AES name
+#                                            resolves to ctneon
 #
 # The guests keep one vCPU busy most of the time, so two lanes use the
 # machine's two cores; the lanes are balanced by putting one arm (slower

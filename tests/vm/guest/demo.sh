@@ -8,9 +8,11 @@
 # host re-computes the ciphertexts independently and compares.
 #
 # The emulated arm64 CPU has the AES Crypto Extensions, whose drivers
-# (priority 300) would rightly beat ctneon; ctneon's boards lack them, so
-# their modules are kept from autoloading, as on such a board, while the
-# in-tree NEON drivers ctneon competes with are loaded.
+# (priority 300) would rightly beat ctneon, and where ctneon registers no
+# AES algorithm by itself; ctneon's boards lack them, so their modules are
+# kept from autoloading, as on such a board, the in-tree NEON drivers
+# ctneon competes with are loaded, and ctneon is loaded with
+# force_register=1 (tests/vm/run.sh passes it on arm64).
 
 BIN=/test/bin
 DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon gcm-aes-ctneon rfc4106-gcm-aes-ctneon
