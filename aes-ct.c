@@ -694,8 +694,10 @@ int ctneon_aes_expandkey(struct ctneon_aes_key *key, const u8 *in_key,
 	u8 t[16], rcon = 1;
 	int nk, nr, n, r, b;
 
-	if (key_len != 16 && key_len != 24 && key_len != 32)
+	if (key_len != 16 && key_len != 24 && key_len != 32) {
+		memzero_explicit(key, sizeof(*key));
 		return -EINVAL;
+	}
 	nk = key_len / 4;
 	nr = nk + 6;
 
@@ -759,6 +761,10 @@ static void ct_one(const struct ctneon_aes_key *key, int enc, u8 out[16],
 	struct bs_key bk;
 	u8 buf[32];
 
+	if (!ctneon_aes_rounds_ok(key->rounds)) {
+		memset(out, 0, 16);
+		return;
+	}
 	bs_key_init(&bk, key, enc);
 	memcpy(buf, in, 16);
 	memcpy(buf + 16, in, 16);
@@ -788,6 +794,10 @@ void ctneon_aes_ct_ecb(const struct ctneon_aes_key *key, int enc, u8 *out,
 	struct bs_key bk;
 	u8 buf[32];
 
+	if (!ctneon_aes_rounds_ok(key->rounds)) {
+		memset(out, 0, 16 * blocks);
+		return;
+	}
 	bs_key_init(&bk, key, enc);
 	while (blocks) {
 		unsigned int n = blocks > 1 ? 32 : 16;
@@ -811,6 +821,10 @@ void ctneon_aes_ct_cbc(const struct ctneon_aes_key *key, int enc, u8 *out,
 	struct bs_key bk;
 	u8 buf[32], ct[32];
 
+	if (!ctneon_aes_rounds_ok(key->rounds)) {
+		memset(out, 0, 16 * blocks);
+		return;
+	}
 	bs_key_init(&bk, key, enc);
 	if (enc) {
 		/* a chain: one block per pass */
@@ -895,6 +909,10 @@ void ctneon_aes_ct_ctr(const struct ctneon_aes_key *key, u8 *out, const u8 *in,
 
 	for (i = 0; i < 4; i++)
 		c0[i] = __builtin_bswap32(load_le32(ctr + 4 * i));
+	if (!ctneon_aes_rounds_ok(key->rounds)) {
+		memset(out, 0, bytes);
+		return;
+	}
 	bs_key_init(&bk, key, 1);
 	while (bytes) {
 		unsigned int n = bytes < 32 ? bytes : 32;
@@ -952,6 +970,10 @@ void ctneon_aes_ct_xts(const struct ctneon_aes_key *key, int enc, u8 *out,
 	struct bs_key bk;
 	u8 cc[16], tw[32];
 
+	if (!ctneon_aes_rounds_ok(key->rounds)) {
+		memset(out, 0, bytes);
+		return;
+	}
 	if (tail)		/* the last full block goes with the tail */
 		bytes -= 16 + tail;
 	bs_key_init(&bk, key, enc);

@@ -33,11 +33,31 @@ struct ctneon_aes_key {
 	int rounds;			/* 10, 12 or 14 */
 };
 
-/* Returns 0, or -EINVAL for a key length other than 16, 24 or 32 bytes. */
+/*
+ * Whether a schedule is usable: 10, 12 or 14 rounds.  A context that was
+ * never keyed (zeroed, rounds 0) or whose last setkey failed is not, and
+ * every entry point of the portable code and of the glue checks this before
+ * running a cipher over it: the round loops of the ciphers end on a round
+ * count of 10, 12 or 14 only, and read rk[rounds].
+ */
+static inline int ctneon_aes_rounds_ok(int rounds)
+{
+	return rounds == 10 || rounds == 12 || rounds == 14;
+}
+
+/*
+ * Returns 0, or -EINVAL for a key length other than 16, 24 or 32 bytes,
+ * in which case the whole key is wiped (rounds 0: unkeyed, so that the old
+ * key cannot be used after a failed setkey).
+ */
 int ctneon_aes_expandkey(struct ctneon_aes_key *key, const u8 *in_key,
 			 unsigned int key_len);
 
-/* One block with the portable constant-time code (any context, no NEON). */
+/*
+ * One block with the portable constant-time code (any context, no NEON).
+ * Every function below writes zeros to its output and returns when
+ * !ctneon_aes_rounds_ok(key->rounds).
+ */
 void ctneon_aes_ct_encrypt(const struct ctneon_aes_key *key, u8 out[16],
 			   const u8 in[16]);
 void ctneon_aes_ct_decrypt(const struct ctneon_aes_key *key, u8 out[16],

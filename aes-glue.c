@@ -73,6 +73,13 @@ static int ctneon_cipher_setkey(struct crypto_tfm *tfm, const u8 *key,
 	return ctneon_aes_expandkey(crypto_tfm_ctx(tfm), key, len);
 }
 
+/*
+ * The cipher API has no NEED_KEY check and its calls cannot fail: a
+ * transform that was never keyed (a zeroed context) or whose last setkey
+ * failed (ctneon_aes_expandkey() wipes the key then) gets zeros, never a
+ * block under a stale or empty schedule.  ctneon_aes_encrypt_block()
+ * checks for encryption.
+ */
 static void ctneon_cipher_encrypt(struct crypto_tfm *tfm, u8 *dst,
 				  const u8 *src)
 {
@@ -85,6 +92,10 @@ static void ctneon_cipher_decrypt(struct crypto_tfm *tfm, u8 *dst,
 	CTNEON_NEON_STATE(ns);
 	struct ctneon_aes_key *key = crypto_tfm_ctx(tfm);
 
+	if (unlikely(!ctneon_aes_rounds_ok(key->rounds))) {
+		memset(dst, 0, AES_BLOCK_SIZE);
+		return;
+	}
 	if (ctneon_neon_begin(&ns)) {
 		ctneon_vpaes_ecb_decrypt(dst, src, key->dec[0], key->rounds, 1);
 		ctneon_neon_end(&ns);
@@ -176,8 +187,13 @@ void ctneon_aes_piece_neon(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 	const u8 *rk = enc || mode == MODE_CTR ? key->enc[0] : key->dec[0];
 	int rounds = key->rounds;
 	unsigned int bs = ctneon_bs_blocks(mode, enc, bytes);
-	const u8 *bsk = bs ? ctneon_bs_key(ctx) : NULL;
+	const u8 *bsk;
 
+	if (unlikely(!ctneon_aes_rounds_ok(rounds))) {	/* never keyed */
+		memset(dst, 0, bytes);
+		return;
+	}
+	bsk = bs ? ctneon_bs_key(ctx) : NULL;
 	if (bsk) {
 		ctneon_bs_piece(bsk, rounds, mode, enc, dst, src, bs, iv);
 		dst += bs * AES_BLOCK_SIZE;
@@ -246,6 +262,10 @@ void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
 			      const u8 in[16])
 {
 	CTNEON_NEON_STATE(ns);
+	if (unlikely(!ctneon_aes_rounds_ok(key->rounds))) {	/* never keyed */
+		memset(out, 0, AES_BLOCK_SIZE);
+		return;
+	}
 	if (ctneon_neon_begin(&ns)) {
 		ctneon_vpaes_ecb_encrypt(out, in, key->enc[0], key->rounds, 1);
 		ctneon_neon_end(&ns);
@@ -266,6 +286,9 @@ static int ctneon_walk(struct skcipher_request *req,
 	struct skcipher_walk walk;
 	int err;
 
+	/* the API's NEED_KEY makes this unreachable; the cores need it */
+	if (unlikely(!ctneon_aes_rounds_ok(ctx->key.rounds)))
+		return -ENOKEY;
 	err = skcipher_walk_virt(&walk, req, false);
 	while (walk.nbytes) {
 		unsigned int n = walk.nbytes;
@@ -366,6 +389,9 @@ static int ctneon_xts_crypt(struct skcipher_request *req, bool enc)
 
 	if (req->cryptlen < AES_BLOCK_SIZE)
 		return -EINVAL;
+	if (unlikely(!ctneon_aes_rounds_ok(ctx->data.key.rounds) ||
+		     !ctneon_aes_rounds_ok(ctx->tweak.rounds)))
+		return -ENOKEY;
 
 	/* T = E_K2(IV) */
 	ctneon_aes_encrypt_block(&ctx->tweak, tweak, req->iv);

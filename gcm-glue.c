@@ -418,9 +418,14 @@ out:
 static int ctneon_gcm_crypt(struct aead_request *req, const u8 *nonce,
 			    unsigned int aadlen, bool enc)
 {
-	unsigned int authsize = crypto_aead_authsize(crypto_aead_reqtfm(req));
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	unsigned int authsize = crypto_aead_authsize(tfm);
 	unsigned int textlen = req->cryptlen - (enc ? 0 : authsize);
+	struct ctneon_gcm_ctx *ctx = crypto_aead_ctx(tfm);
 
+	/* the API's NEED_KEY makes this unreachable; the cores need it */
+	if (unlikely(!ctneon_aes_rounds_ok(ctx->aes.key.rounds)))
+		return -ENOKEY;
 	if (aadlen <= CTNEON_GCM_SHORT_AAD && textlen <= CTNEON_GCM_SHORT_TEXT)
 		return ctneon_gcm_crypt_short(req, nonce, aadlen, textlen, enc);
 	return ctneon_gcm_crypt_walk(req, nonce, aadlen, textlen, enc);

@@ -562,6 +562,124 @@ static void test_expandkey(void)
 		     fails));
 }
 
+/* ------------------------------------------- unkeyed and bad round counts */
+
+/*
+ * A schedule whose round count is not 10, 12 or 14 (a context never keyed,
+ * i.e. zeroed, or one whose setkey failed) must not be run: every entry
+ * point of the portable code returns at once with its output zeroed.  The
+ * round loop of the fixsliced encryption ends on 10, 12 or 14 only, so
+ * before the check a zeroed key never returned: each call runs under a
+ * SIGALRM of 2 seconds (qemu-user delivers it), and a call that is still
+ * running then, or faults, fails the case.
+ */
+static volatile sig_atomic_t in_bad;
+static sigjmp_buf bad_jmp;
+
+static void on_bad_signal(int sig)
+{
+	if (in_bad) {
+		in_bad = 0;
+		siglongjmp(bad_jmp, sig);
+	}
+	_exit(3);
+}
+
+/* one call of entry point e under the alarm: 0, or the signal that ended it */
+static __attribute__((noinline)) int bad_call(int e, const struct ctneon_aes_key *k,
+					      u8 *out, const u8 *in, u8 *iv)
+{
+	int sig;
+
+	in_bad = 1;
+	alarm(2);
+	sig = sigsetjmp(bad_jmp, 1);
+	if (!sig) {
+		switch (e) {
+		case 0: ctneon_aes_ct_encrypt(k, out, in); break;
+		case 1: ctneon_aes_ct_decrypt(k, out, in); break;
+		case 2: ctneon_aes_ct_ecb(k, 1, out, in, 4); break;
+		case 3: ctneon_aes_ct_ecb(k, 0, out, in, 4); break;
+		case 4: ctneon_aes_ct_cbc(k, 1, out, in, 4, iv); break;
+		case 5: ctneon_aes_ct_cbc(k, 0, out, in, 4, iv); break;
+		case 6: ctneon_aes_ct_ctr(k, out, in, 71, iv); break;
+		case 7: ctneon_aes_ct_xts(k, 1, out, in, 71, iv); break;
+		case 8: ctneon_aes_ct_xts(k, 0, out, in, 71, iv); break;
+		}
+	}
+	alarm(0);
+	in_bad = 0;
+	return sig;
+}
+
+static void test_bad_rounds(void)
+{
+	static const int rounds[] = { 0, -1, 1, 2, 9, 11, 13, 15, 16, 255,
+				      1 << 20 };
+	static const char *const names[] = { "encrypt", "decrypt",
+		"ecb enc", "ecb dec", "cbc enc", "cbc dec", "ctr", "xts enc",
+		"xts dec" };
+	static struct ctneon_aes_key k;
+	static u8 in[80], out[80], iv[16];
+	struct sigaction sa, old_alrm, old_segv, old_bus;
+	unsigned long cases = 0, fails = 0;
+	u8 key[32];
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_bad_signal;
+	sigaction(SIGALRM, &sa, &old_alrm);
+	sigaction(SIGSEGV, &sa, &old_segv);
+	sigaction(SIGBUS, &sa, &old_bus);
+	memset(key, 0x6b, sizeof(key));
+	memset(in, 0x11, sizeof(in));
+	for (size_t r = 0; r <= ARRAY_SIZE(rounds); r++) {
+		/* the last pass: a failed setkey over a good key */
+		if (r < ARRAY_SIZE(rounds)) {
+			if (r == 0) {
+				memset(&k, 0, sizeof(k));	/* never keyed */
+			} else {
+				ctneon_aes_expandkey(&k, key, 32);
+				k.rounds = rounds[r];
+			}
+		} else {
+			ctneon_aes_expandkey(&k, key, 32);
+			if (ctneon_aes_expandkey(&k, key, 20) != -EINVAL ||
+			    k.rounds != 0) {
+				fails++;
+				printf("  detail: failed setkey left rounds %d\n",
+				       k.rounds);
+			}
+		}
+		for (int e = 0; e < 9; e++) {
+			size_t n = e < 2 ? 16 : e >= 6 ? 71 : 64;
+			size_t i;
+			int sig;
+
+			cases++;
+			memset(out, 0xa5, sizeof(out));
+			memset(iv, 0x22, sizeof(iv));
+			sig = bad_call(e, &k, out, in, iv);
+			for (i = 0; i < n && out[i] == 0; i++)
+				;
+			if (sig || i < n || out[n] != 0xa5) {
+				if (fails++ < MAXDETAIL)
+					printf("  detail: %s with rounds %d: %s\n",
+					       names[e], k.rounds,
+					       sig == SIGALRM ? "still running after 2 s" :
+					       sig ? "faulted" :
+					       i < n ? "output not zeroed" :
+					       "wrote past its output");
+			}
+		}
+	}
+	sigaction(SIGALRM, &old_alrm, NULL);
+	sigaction(SIGSEGV, &old_segv, NULL);
+	sigaction(SIGBUS, &old_bus, NULL);
+	tally(report("portable AES refuses an unkeyed schedule (rounds not "
+		     "10/12/14, failed setkey): returns, output zeroed", "",
+		     cases, fails));
+}
+
 /* ------------------------------------------------ callee-saved registers */
 
 /*
@@ -650,6 +768,8 @@ int main(void)
 	test_expandkey();
 	strcpy(current, "callee-saved registers");
 	test_callee_saved();
+	strcpy(current, "bad round counts");
+	test_bad_rounds();
 
 	while ((tag = getchar()) != EOF) {
 		if (tag == 0) {			/* end: the number of cases */
