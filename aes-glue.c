@@ -133,16 +133,17 @@ static unsigned int ctneon_bs_blocks(enum ctneon_mode mode, bool enc,
 
 /*
  * The bit-sliced key of ctx, converting it if no request has yet; call with
- * NEON enabled.  Returns NULL while another request is converting it (the
- * caller then uses vpaes).
+ * NEON enabled.  Returns NULL while another request is converting it, or
+ * when a setkey overlapped this conversion (the caller then uses vpaes).
  */
 static const u8 *ctneon_bs_key(struct ctneon_aes_ctx *ctx)
 {
-	switch (ctneon_lazy_get(&ctx->bs_state)) {
+	int ticket;
+
+	switch (ctneon_lazy_get(&ctx->bs_state, &ticket)) {
 	case CTNEON_LAZY_NONE:
 		ctneon_bs_convert_key(ctx->bskey, ctx->key.std[0], ctx->key.rounds);
-		ctneon_lazy_done(&ctx->bs_state);
-		return ctx->bskey;
+		return ctneon_lazy_done(&ctx->bs_state, ticket) ? ctx->bskey : NULL;
 	case CTNEON_LAZY_READY:
 		return ctx->bskey;
 	default:
@@ -304,13 +305,20 @@ static int ctneon_walk(struct skcipher_request *req,
 	return err;
 }
 
+/*
+ * No request should run during setkey; if one does, the generation that
+ * ctneon_lazy_reset() moves on, after the key is rewritten, keeps its
+ * conversion of the old key from being published (ctneon-lazy.h).
+ */
 int ctneon_aes_ctx_setkey(struct ctneon_aes_ctx *ctx, const u8 *key,
 			  unsigned int len)
 {
-	/* no request runs during setkey: drop the old bit-sliced key */
-	atomic_set(&ctx->bs_state, CTNEON_LAZY_NONE);
+	int err;
+
 	memzero_explicit(ctx->bskey, sizeof(ctx->bskey));
-	return ctneon_aes_expandkey(&ctx->key, key, len);
+	err = ctneon_aes_expandkey(&ctx->key, key, len);
+	ctneon_lazy_reset(&ctx->bs_state);
+	return err;
 }
 
 static int ctneon_aes_setkey(struct crypto_skcipher *tfm, const u8 *key,

@@ -63,35 +63,16 @@ void ctneon_neon_end(struct ctneon_neon_state *ns);
 bool ctneon_register_aes(void);
 
 /*
- * Key material made on demand, inside a NEON section, by the first request
- * that needs it (the bit-sliced AES key, the NEON GHASH key).  Requests on
- * one transform may run concurrently: ctneon_lazy_get() returns
- * CTNEON_LAZY_READY (use it), CTNEON_LAZY_NONE (this caller, and only this
- * one, makes it now and then calls ctneon_lazy_done()) or CTNEON_LAZY_BUSY
- * (another request is making it: do without it this time).  setkey, which
- * never runs concurrently with requests, resets the state to NONE.
+ * Key material made on demand (the bit-sliced AES key, the NEON GHASH key):
+ * ctneon_lazy_get(), ctneon_lazy_done(), ctneon_lazy_reset() in
+ * ctneon-lazy.h, with a key generation that setkey moves on.
  */
-enum { CTNEON_LAZY_NONE, CTNEON_LAZY_BUSY, CTNEON_LAZY_READY };
-
-static inline int ctneon_lazy_get(atomic_t *state)
-{
-	int s = atomic_read_acquire(state);
-
-	if (s == CTNEON_LAZY_NONE &&
-	    atomic_cmpxchg(state, CTNEON_LAZY_NONE, CTNEON_LAZY_BUSY) != CTNEON_LAZY_NONE)
-		return CTNEON_LAZY_BUSY;
-	return s;
-}
-
-static inline void ctneon_lazy_done(atomic_t *state)
-{
-	atomic_set_release(state, CTNEON_LAZY_READY);
-}
+#include "ctneon-lazy.h"
 
 /* An AES key with its bit-sliced form made on demand (aes-glue.c). */
 struct ctneon_aes_ctx {
 	struct ctneon_aes_key key;
-	atomic_t bs_state;		/* CTNEON_LAZY_*: is bskey valid? */
+	atomic_t bs_state;		/* ctneon-lazy.h: is bskey valid? */
 	u8 bskey[CTNEON_BS_KEY_SIZE];	/* bit-sliced round keys */
 };
 

@@ -79,7 +79,7 @@ static __always_inline void ctneon_put_be64(u64 v, u8 *p)
 struct ctneon_gcm_ctx {
 	struct ctneon_aes_ctx aes;
 	u8 h[16];				/* H, for the portable GHASH */
-	atomic_t gkey_state;			/* CTNEON_LAZY_*: is gkey valid? */
+	atomic_t gkey_state;			/* ctneon-lazy.h: is gkey valid? */
 	u8 gkey[CTNEON_GHASH_KEY_SIZE];		/* H in the NEON core's form */
 	u8 salt[4];				/* rfc4106 only */
 };
@@ -87,11 +87,12 @@ struct ctneon_gcm_ctx {
 /* The NEON GHASH key, or NULL while another request is making it. */
 static __always_inline const u8 *ctneon_gcm_gkey(struct ctneon_gcm_ctx *ctx)
 {
-	switch (ctneon_lazy_get(&ctx->gkey_state)) {
+	int ticket;
+
+	switch (ctneon_lazy_get(&ctx->gkey_state, &ticket)) {
 	case CTNEON_LAZY_NONE:
 		ctneon_ghash_setkey(ctx->gkey, ctx->h);
-		ctneon_lazy_done(&ctx->gkey_state);
-		return ctx->gkey;
+		return ctneon_lazy_done(&ctx->gkey_state, ticket) ? ctx->gkey : NULL;
 	case CTNEON_LAZY_READY:
 		return ctx->gkey;
 	default:
@@ -141,8 +142,9 @@ static int ctneon_gcm_setkey_ctx(struct ctneon_gcm_ctx *ctx, const u8 *key,
 	if (err)
 		return err;
 	ctneon_aes_encrypt_block(&ctx->aes.key, ctx->h, zero);
-	atomic_set(&ctx->gkey_state, CTNEON_LAZY_NONE);
 	memzero_explicit(ctx->gkey, sizeof(ctx->gkey));
+	/* after H is rewritten: see ctneon_aes_ctx_setkey() */
+	ctneon_lazy_reset(&ctx->gkey_state);
 	return 0;
 }
 

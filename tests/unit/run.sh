@@ -7,7 +7,8 @@
 # architecture (arm: twice, -marm and -mthumb), runs it under qemu-user on
 # the case stream of tests/unit/cases.py (published vectors plus random
 # cases checked against the host's OpenSSL) and prints one ok/FAIL line per
-# test group.  Exit status non-zero on any failure.
+# test group; then the model test of the lazy key state (lazy-test.c over
+# ctneon-lazy.h).  Exit status non-zero on any failure.
 #
 # Environment:
 #   CTNEON_TEST_SEED   seed of the random cases (default 1)
@@ -119,6 +120,32 @@ for b in "${builds[@]}"; do
 		status=1
 	fi
 	echo "# $v: $(( $(date +%s) - t0 ))s"
+done
+
+# the model test of the lazy key state (ctneon-lazy.h), once per architecture
+for a in $arches; do
+	case $a in
+	arm) cc=arm-linux-gnueabihf-gcc; qemu=qemu-arm ;;
+	arm64) cc=aarch64-linux-gnu-gcc; qemu=qemu-aarch64 ;;
+	esac
+	exe="$tmp/lazy-$a"
+	if ! $cc -O2 -static -pthread -Wall -Wextra -I"$top" -I"$here/shim/model" \
+		-o "$exe" "$here/lazy-test.c" >"$tmp/build-lazy-$a.log" 2>&1 ||
+	   [ -s "$tmp/build-lazy-$a.log" ]; then
+		cat "$tmp/build-lazy-$a.log"
+		echo "FAIL lazy-$a: build (or warnings)" | tee "$tmp/out-lazy-$a"
+		status=1
+		continue
+	fi
+	echo "# lazy-$a ($qemu)"
+	$qemu "$exe" >"$tmp/out-lazy-$a" 2>&1
+	rc=$?
+	sed -e "s/^ok /ok lazy-$a: /" -e "s/^FAIL /FAIL lazy-$a: /" \
+	    -e "s/^\([0-9]* passed, [0-9]* failed\)$/# lazy-$a: \1/" "$tmp/out-lazy-$a"
+	if [ $rc -ne 0 ]; then
+		grep -q '^FAIL' "$tmp/out-lazy-$a" || echo "FAIL lazy-$a: exit status $rc" | tee -a "$tmp/out-lazy-$a"
+		status=1
+	fi
 done
 
 ok=0; bad=0
