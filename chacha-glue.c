@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ctneon: chacha20, xchacha20, xchacha12, and the one-pass (stitched)
- * rfc7539(chacha20,poly1305) and rfc7539esp(chacha20,poly1305) AEADs.
+ * rfc7539(chacha20,poly1305) and rfc7539esp(chacha20,poly1305) AEADs (the
+ * AEADs registered on arm64 only: see CTNEON_CHACHAPOLY_REGISTER).
  *
  * Design notes
  * ------------
@@ -101,8 +102,15 @@
  *          bytes, 1.25x at 16 KiB; the in-tree Poly1305 is a NEON one
  *          with 26-bit limbs, ours 32-bit limbs on the integer unit) and
  *          fewer cycles on the in-order-like Cortex-A9 model (1.00-1.10x),
- *          though not on the Cortex-A57's (0.79-0.83x): 200, below it (and
- *          above the template over the generic drivers, 100).
+ *          though not on the Cortex-A57's (0.79-0.83x): not registered.
+ *          A priority below the template's cannot express that: the
+ *          crypto API makes a template instance only when no algorithm
+ *          of the name exists, and ctneon's MODULE_ALIAS_CRYPTO would load
+ *          ctneon first, so its AEAD at 200 was what every arm user got.
+ *          Unregistered, the names resolve to the rfc7539 template over
+ *          chacha20-ctneon and poly1305-arm.  The AEAD code still builds
+ *          on arm (and its core is unit-tested) so that
+ *          CTNEON_CHACHAPOLY_REGISTER can turn it back on with figures.
  * The skciphers, against chacha20-neon (300), since the 256-byte-stride
  * arm core and the 7-block arm64 step (bench of 2026-12-03):
  *   arm:   0.94-0.99x its instructions at every size from 16 bytes to
@@ -112,9 +120,8 @@
  *          bytes (1.00-1.01x, two or three instructions), 0.73x/0.99x
  *          its Cortex-A53/A72 cycles at 16 KiB:
  * 310, above it on both.  A template over ChaCha20 (rfc7539, adiantum)
- * then picks ctneon's too; on arm the rfc7539 template instance over
- * chacha20-ctneon and poly1305-arm ((310 + 200) / 2 = 255) still outranks
- * ctneon's AEAD (200).
+ * then picks ctneon's too: on arm that is the rfc7539 template instance
+ * over chacha20-ctneon and poly1305-arm ((310 + 200) / 2 = 255).
  * From 6.16 on, an rfc7539 template instance takes its ChaCha algorithm's
  * priority alone: over chacha20-ctneon that is 310, over chacha20-lib
  * 300.  So that no such instance (made before ctneon was loaded, or asked
@@ -122,11 +129,8 @@
  * kernel, it is at 320, above ctneon's own chacha20.
  */
 #define CTNEON_CHACHA_PRIORITY		310
-#ifdef CONFIG_ARM64
 #define CTNEON_CHACHAPOLY_PRIORITY	320
-#else
-#define CTNEON_CHACHAPOLY_PRIORITY	200
-#endif
+#define CTNEON_CHACHAPOLY_REGISTER	IS_ENABLED(CONFIG_ARM64)
 
 /* the associated data is absorbed in chunks of this size (a multiple of 16) */
 #define CTNEON_CP_AAD_CHUNK		128
@@ -626,7 +630,7 @@ int ctneon_chacha_register(void)
 
 	err = crypto_register_skciphers(ctneon_chacha_algs,
 					ARRAY_SIZE(ctneon_chacha_algs));
-	if (err)
+	if (err || !CTNEON_CHACHAPOLY_REGISTER)
 		return err;
 	err = crypto_register_aeads(ctneon_chachapoly_algs,
 				    ARRAY_SIZE(ctneon_chachapoly_algs));
@@ -638,8 +642,9 @@ int ctneon_chacha_register(void)
 
 void ctneon_chacha_unregister(void)
 {
-	crypto_unregister_aeads(ctneon_chachapoly_algs,
-				ARRAY_SIZE(ctneon_chachapoly_algs));
+	if (CTNEON_CHACHAPOLY_REGISTER)
+		crypto_unregister_aeads(ctneon_chachapoly_algs,
+					ARRAY_SIZE(ctneon_chachapoly_algs));
 	crypto_unregister_skciphers(ctneon_chacha_algs,
 				    ARRAY_SIZE(ctneon_chacha_algs));
 }
@@ -650,7 +655,9 @@ MODULE_ALIAS_CRYPTO("xchacha20");
 MODULE_ALIAS_CRYPTO("xchacha20-ctneon");
 MODULE_ALIAS_CRYPTO("xchacha12");
 MODULE_ALIAS_CRYPTO("xchacha12-ctneon");
+#ifdef CONFIG_ARM64	/* CTNEON_CHACHAPOLY_REGISTER */
 MODULE_ALIAS_CRYPTO("rfc7539(chacha20,poly1305)");
 MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-ctneon");
 MODULE_ALIAS_CRYPTO("rfc7539esp(chacha20,poly1305)");
 MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-ctneon");
+#endif
