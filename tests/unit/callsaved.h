@@ -31,6 +31,22 @@
 
 unsigned long ctneon_call_saved(void *fn, ...);
 
+/*
+ *   unsigned long ctneon_call_novec(void *fn, a0, a1, a2);
+ *
+ * For the entry points that must be integer-only (the Poly1305 ones, which
+ * the glue calls outside kernel_neon_begin()): calls fn(a0, a1, a2) with
+ * every FP/SIMD register set to a known value, and returns a mask of the
+ * ones that differ after the return (0: none touched):
+ *
+ *   AArch64  bit n: v<n>, all 128 bits, n = 0..31
+ *   ARM      bit n: d<n>, both halves, n = 0..31 (q<n> is d<2n>, d<2n+1>)
+ *
+ * The callee-saved ones (d8-d15) are put back before returning.  Not
+ * reentrant either (it shares nothing, but keeps the frame simple).
+ */
+unsigned long ctneon_call_novec(void *fn, ...);
+
 #if defined(__aarch64__)
 #define CTNEON_CALLSAVED_REGS	"x19-x28, d8-d15, sp"
 /*
@@ -123,6 +139,57 @@ __asm__(
 	"ctneon_call_saved_sp:\n"
 	"	.zero	8\n"
 	".popsection\n");
+
+/*
+ * ctneon_call_novec: vN = (0x3c3c << 48 | N * 0x0101) in the low 64 bits
+ * and (0xc3c3 << 48 | N * 0x0202) in the high 64, set after the arguments
+ * are in x0-x2 and fn in x16; compared with x9/x10/x11 only.
+ */
+__asm__(
+	".text\n"
+	".p2align 2\n"
+	".globl ctneon_call_novec\n"
+	".type ctneon_call_novec, %function\n"
+	"ctneon_call_novec:\n"
+	"	stp	x29, x30, [sp, #-80]!\n"
+	"	mov	x29, sp\n"
+	"	stp	d8, d9, [sp, #16]\n"
+	"	stp	d10, d11, [sp, #32]\n"
+	"	stp	d12, d13, [sp, #48]\n"
+	"	stp	d14, d15, [sp, #64]\n"
+	"	mov	x16, x0\n"
+	"	mov	x0, x1\n"
+	"	mov	x1, x2\n"
+	"	mov	x2, x3\n"
+	"	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n"
+	"	movz	x9, #(\\n * 0x0101)\n"
+	"	movk	x9, #0x3c3c, lsl #48\n"
+	"	movz	x10, #(\\n * 0x0202)\n"
+	"	movk	x10, #0xc3c3, lsl #48\n"
+	"	fmov	d\\n, x9\n"
+	"	mov	v\\n\\().d[1], x10\n"
+	"	.endr\n"
+	"	blr	x16\n"
+	"	mov	x0, #0\n"
+	"	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n"
+	"	movz	x9, #(\\n * 0x0101)\n"
+	"	movk	x9, #0x3c3c, lsl #48\n"
+	"	movz	x10, #(\\n * 0x0202)\n"
+	"	movk	x10, #0xc3c3, lsl #48\n"
+	"	mov	x11, v\\n\\().d[0]\n"
+	"	cmp	x11, x9\n"
+	"	mov	x11, v\\n\\().d[1]\n"
+	"	ccmp	x11, x10, #0, eq\n"
+	"	cset	x1, ne\n"
+	"	orr	x0, x0, x1, lsl #\\n\n"
+	"	.endr\n"
+	"	ldp	d8, d9, [sp, #16]\n"
+	"	ldp	d10, d11, [sp, #32]\n"
+	"	ldp	d12, d13, [sp, #48]\n"
+	"	ldp	d14, d15, [sp, #64]\n"
+	"	ldp	x29, x30, [sp], #80\n"
+	"	ret\n"
+	".size ctneon_call_novec, . - ctneon_call_novec\n");
 #elif defined(__arm__)
 #define CTNEON_CALLSAVED_REGS	"r4-r11, d8-d15, sp"
 /*
@@ -200,6 +267,48 @@ __asm__(
 	"ctneon_call_saved_sp:\n"
 	"	.zero	4\n"
 	".popsection\n");
+
+/*
+ * ctneon_call_novec: dN = (N * 0x0707 | 0x5a5a0000) low word and
+ * (N * 0x0505 | 0xa5a50000) high word, compared with r1-r3 and ip only.
+ */
+__asm__(
+	".syntax unified\n"
+	".text\n"
+	".p2align 2\n"
+	".globl ctneon_call_novec\n"
+	".type ctneon_call_novec, %function\n"
+	"ctneon_call_novec:\n"
+	"	push	{r4, r5, r6, lr}\n"
+	"	vpush	{d8-d15}\n"
+	"	mov	ip, r0\n"
+	"	mov	r0, r1\n"
+	"	mov	r1, r2\n"
+	"	mov	r2, r3\n"
+	"	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n"
+	"	movw	r4, #(\\n * 0x0707)\n"
+	"	movt	r4, #0x5a5a\n"
+	"	movw	r5, #(\\n * 0x0505)\n"
+	"	movt	r5, #0xa5a5\n"
+	"	vmov	d\\n, r4, r5\n"
+	"	.endr\n"
+	"	blx	ip\n"
+	"	mov	r0, #0\n"
+	"	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n"
+	"	vmov	r1, r2, d\\n\n"
+	"	movw	r3, #(\\n * 0x0707)\n"
+	"	movt	r3, #0x5a5a\n"
+	"	movw	ip, #(\\n * 0x0505)\n"
+	"	movt	ip, #0xa5a5\n"
+	"	cmp	r1, r3\n"
+	"	it	eq\n"
+	"	cmpeq	r2, ip\n"
+	"	it	ne\n"
+	"	orrne	r0, r0, #(1 << \\n)\n"
+	"	.endr\n"
+	"	vpop	{d8-d15}\n"
+	"	pop	{r4, r5, r6, pc}\n"
+	".size ctneon_call_novec, . - ctneon_call_novec\n");
 #else
 #error "ctneon_call_saved is for arm and arm64 only"
 #endif

@@ -13,6 +13,8 @@
 # portable ChaCha (chacha-ct.c) against the C reference, and random ChaCha20,
 # Poly1305 and ChaCha20-Poly1305 cases (lengths 0..16 KiB, AAD 0..256).
 # arm: the ARM build gets the stream, the Thumb-2 build the fixed tests.
+# Then tests/unit/intonly.sh checks that the Poly1305 entry points of the
+# objects are integer-only, with deliberately bad objects as controls.
 # Prints "ok <name>" / "FAIL <name>" lines and a closing "N passed, N
 # failed"; exits non-zero on any failure.
 #
@@ -396,5 +398,53 @@ if [ "$arch" = arm ]; then
 	fi
 	echo "# arm-thumb2: ran in $(( $(date +%s) - t0 ))s"
 fi
+# The Poly1305 entry points must be integer-only (issue #21, item 3):
+# intonly.sh disassembles them in the objects just built, and must catch
+# one FP/SIMD instruction put into each of them (a harmless move of a
+# register to itself, which no run could see).  Then the run-time side
+# (item 7): a core whose ctneon_poly1305_blocks clears one caller-saved
+# vector register must fail the "untouched" group of chacha-test.
+t0=$(date +%s)
+case $arch in
+arm64)	badmove='fmov d31, d31'; badclear='movi v16.16b, #0' ;;
+arm)	badmove='vmov d31, d31'; badclear='vmov.i8 q8, #0' ;;
+esac
+objs=("$tmp/core.o")
+[ "$arch" = arm ] && [ -e "$tmp/core-t32.o" ] && objs+=("$tmp/core-t32.o")
+for o in "${objs[@]}"; do
+	"$here/intonly.sh" "$arch" "$o" >"$tmp/intonly.out" 2>&1
+	rc=$?
+	tally "$arch-$(basename "$o" .o)" "$tmp/intonly.out" $rc
+done
+: >"$tmp/ctl.out"
+for s in init blocks final; do
+	sed "/SYM_FUNC_START(ctneon_poly1305_$s)/a\\	$badmove" "$core" >"$tmp/bad-$s.S"
+	if ! grep -q "$badmove" "$tmp/bad-$s.S" ||
+	   ! $cc -O2 "${mode[@]}" "${cflags[@]}" "${asflags[@]}" -D__ASSEMBLY__ "${inc[@]}" \
+		-c "$tmp/bad-$s.S" -o "$tmp/bad-$s.o" >"$tmp/bad-$s.log" 2>&1; then
+		echo "FAIL control $s: cannot build the bad object ($(head -c 200 "$tmp/bad-$s.log"))" >>"$tmp/ctl.out"
+	elif "$here/intonly.sh" "$arch" "$tmp/bad-$s.o" "ctneon_poly1305_$s" >"$tmp/bad-$s.out" 2>&1; then
+		echo "FAIL control $s: '$badmove' in ctneon_poly1305_$s not caught" >>"$tmp/ctl.out"
+	else
+		echo "ok control: intonly.sh catches '$badmove' in ctneon_poly1305_$s" >>"$tmp/ctl.out"
+	fi
+done
+sed "/SYM_FUNC_START(ctneon_poly1305_blocks)/a\\	$badclear" "$core" >"$tmp/bad-rt.S"
+if $cc -O2 -Wall -Wextra "${mode[@]}" "${cflags[@]}" "${asflags[@]}" -D__ASSEMBLY__ \
+	-Wa,--noexecstack "${inc[@]}" -c "$tmp/bad-rt.S" -o "$tmp/bad-rt.o" >"$tmp/bad-rt.log" 2>&1 &&
+   $cc -O2 -static -Wall -Wextra "${mode[@]}" "${cflags[@]}" "${inc[@]}" -o "$tmp/chacha-test-bad" \
+	"$here/chacha-test.c" "$top/chacha-ct.c" "$tmp/bad-rt.o" >>"$tmp/bad-rt.log" 2>&1; then
+	$qemu "$tmp/chacha-test-bad" >"$tmp/bad-rt.out" 2>&1
+	if grep -q '^FAIL poly1305 init/blocks/final leave every FP/SIMD register untouched' "$tmp/bad-rt.out"; then
+		echo "ok control: chacha-test catches '$badclear' in ctneon_poly1305_blocks" >>"$tmp/ctl.out"
+	else
+		echo "FAIL control: '$badclear' in ctneon_poly1305_blocks not caught by chacha-test" >>"$tmp/ctl.out"
+	fi
+else
+	echo "FAIL control: cannot build the run-time bad core ($(head -c 200 "$tmp/bad-rt.log"))" >>"$tmp/ctl.out"
+fi
+tally "$arch-intonly" "$tmp/ctl.out" 0
+echo "# $arch: integer-only checks in $(( $(date +%s) - t0 ))s"
+
 echo "$ok passed, $bad failed"
 exit $status

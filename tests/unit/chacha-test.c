@@ -959,6 +959,39 @@ static void test_callsaved(void)
 	}
 }
 
+/*
+ * The Poly1305 entry points, which the glue calls outside NEON sections,
+ * must leave every FP/SIMD register as it was (not only the callee-saved
+ * ones): each runs through ctneon_call_novec() at lengths that take each
+ * path.  The control: ctneon_chacha_crypt, a NEON routine, must be seen to
+ * change some, or the check could not fail.
+ */
+static void test_novec(void)
+{
+	static u8 buf[1024], key[32];
+	static const int nblocks[] = { 0, 1, 2, 3, 4, 5, 17, 64 };
+	u32 st[16] = { 0 };
+	u8 tag[16];
+	unsigned long m = 0, ctl;
+	char why[96];
+	size_t i;
+
+	rnd_bytes(key, sizeof(key));
+	rnd_bytes(buf, sizeof(buf));
+	m |= ctneon_call_novec((void *)ctneon_poly1305_init, pstate, key, 0);
+	for (i = 0; i < ARRAY_SIZE(nblocks); i++)
+		m |= ctneon_call_novec((void *)ctneon_poly1305_blocks, pstate, buf,
+				       nblocks[i]);
+	m |= ctneon_call_novec((void *)ctneon_poly1305_final, pstate, tag, 0);
+	snprintf(why, sizeof(why), "FP/SIMD registers changed, mask %#lx", m);
+	report("poly1305 init/blocks/final leave every FP/SIMD register untouched",
+	       m != 0, why);
+	/* a NEON entry point of three arguments */
+	ctl = ctneon_call_novec((void *)ctneon_hchacha, st, buf, 20);
+	report("control: ctneon_hchacha (NEON) is seen to change FP/SIMD registers",
+	       ctl == 0, "no change seen: the check cannot fail");
+}
+
 int main(int argc, char **argv)
 {
 	mem_setup();
@@ -966,6 +999,7 @@ int main(int argc, char **argv)
 		report("fixed tests", 1, "FAULT in the core");
 	} else {
 		test_callsaved();
+		test_novec();
 		test_lengths();
 		test_counter_wrap();
 		test_xchacha();
