@@ -26,12 +26,13 @@
  * One pass: each step of the AEAD walk runs the stitched core
  * ctneon_chachapoly_crypt(), which encrypts or decrypts with ChaCha20 on
  * NEON and absorbs the ciphertext into Poly1305 on the integer unit in the
- * same loop.  The walk's stride is the core's stitched step
- * (CTNEON_CP_STEP: 256 bytes on arm, 384 on arm64, set as the AEADs'
- * chunksize, which is all an AEAD walk reads it for), so every step but
- * the last is whole stitched steps: a page cut by the data's offset goes
- * as one step of whole steps and one bounced step, not as a step with a
- * tail of single blocks (latency-bound) plus a 64-byte one.  Encrypting,
+ * same loop.  The walk's stride (CTNEON_CP_WALK, the AEADs' chunksize)
+ * is the core's stitched step on arm (256 bytes), so every step but the
+ * last is whole stitched steps: a page cut by the data's offset goes as
+ * one step of whole steps and one bounced step, not as a step with a
+ * tail of single blocks (latency-bound) plus a 64-byte one.  On arm64,
+ * whose stitched step (384 bytes) does not divide a page, it is one
+ * block, so that page-aligned texts never bounce (issue #21).  Encrypting,
  * each step's last stitched step is absorbed in the next call's first
  * (CTNEON_CP_KEEP, from a copy in the request context), so only a
  * message's last one runs without ChaCha work beside it.  Measured on the
@@ -39,7 +40,13 @@
  * the text), cycles per byte before -> with the stride -> with the kept
  * step: arm A57 5.5 -> 5.1 -> 4.5, arm64 A72 4.1 -> 3.5 -> 3.3, A53
  * 11.4 -> 9.6 -> 9.6.  The associated data and the lengths block go to
- * the core's Poly1305 entry points directly.  Block 0 (the Poly1305 key)
+ * the core's Poly1305 entry points directly.  Decrypting, each step's
+ * ciphertext is first copied once into a buffer of the module's (the
+ * per-CPU stable buffer of ctneon-aead.c with NEON, rctx->lag without),
+ * and the core authenticates and decrypts that copy: the stitched core
+ * reads its input twice, and a caller that changed src in between would
+ * otherwise get the plaintext of bytes that were not authenticated.
+ * Block 0 (the Poly1305 key)
  * is made in one call with the text's first bytes where there are any to
  * share it (ctneon_chachapoly_start()): all of a text up to 128 bytes,
  * and on arm, encrypting, the first 192 bytes of a longer one, whose
@@ -131,6 +138,25 @@
 #define CTNEON_CHACHA_PRIORITY		310
 #define CTNEON_CHACHAPOLY_PRIORITY	320
 #define CTNEON_CHACHAPOLY_REGISTER	IS_ENABLED(CONFIG_ARM64)
+
+/*
+ * The AEADs' walk stride (their chunksize, which is all an AEAD walk
+ * reads it for).  arm: the stitched step, 256 bytes, which divides a
+ * page.  arm64: one block.  Its stitched step is 384 bytes, and with that
+ * stride a page-aligned text of several pages went through the walk's
+ * bounce buffer at every page boundary (4096 % 384 = 256: an allocation
+ * per request, GFP_ATOMIC in softirq, and two copies of 384 bytes per
+ * page); with 64 a page-aligned step is the whole page, taken in one call
+ * (ten stitched steps and one of four blocks).  Such a call cannot keep
+ * its last stitched step for the next (CTNEON_CP_KEEP needs a multiple
+ * of 384), so the Poly1305 of 256 bytes per page runs without ChaCha
+ * beside it; see Documentation/performance.rst for what that costs.
+ */
+#ifdef CONFIG_ARM64
+#define CTNEON_CP_WALK			CTNEON_CHACHA_BLOCK_SIZE
+#else
+#define CTNEON_CP_WALK			CTNEON_CP_STEP
+#endif
 
 /* the associated data is absorbed in chunks of this size (a multiple of 16) */
 #define CTNEON_CP_AAD_CHUNK		128
@@ -377,12 +403,17 @@ static void ctneon_poly_aad(struct ctneon_chachapoly_reqctx *rctx,
 static void ctneon_chachapoly_start(struct aead_request *req,
 				    struct ctneon_chachapoly_reqctx *rctx,
 				    u8 *ks, unsigned int len,
-				    unsigned int aadlen)
+				    unsigned int aadlen, bool text)
 {
 	CTNEON_NEON_STATE(ns);
-	memset(ks, 0, 64);
-	if (len)
-		scatterwalk_map_and_copy(ks + 64, req->src, req->assoclen, len, 0);
+	if (text) {
+		memset(ks, 0, 64);
+		if (len)
+			scatterwalk_map_and_copy(ks + 64, req->src,
+						 req->assoclen, len, 0);
+	} else {			/* the bare keystream */
+		memset(ks, 0, 64 + len);
+	}
 	if (ctneon_neon_begin(&ns)) {
 		ctneon_chacha_crypt(rctx->state, ks, ks, 64 + len, 20);
 		ctneon_neon_end(&ns);
@@ -395,12 +426,16 @@ static void ctneon_chachapoly_start(struct aead_request *req,
 
 /*
  * A short message (textlen <= CTNEON_CP_SHORT_TEXT): all of it in the
- * start's call.  Decrypting, the ciphertext is hashed from src again (the
- * call overwrote the copy; dst, maybe src, is written last).  The request
- * context stays small: an AF_ALG request is charged to the socket's
- * optmem_max together with its scatterlists, and a fragmented 12 KiB
- * request on 32-bit 6.1 failed with -ENOMEM when a second 128-byte copy
- * was added here.
+ * start's call.  Encrypting, the start's call encrypts a copy of the text
+ * and the copy's ciphertext is hashed.  Decrypting, the ciphertext is read
+ * from src once, after the AAD (whose chunks share rctx->buf), into
+ * rctx->buf; that copy is hashed and XORed with the keystream the start's
+ * call made over zeros, so what is authenticated is what is decrypted
+ * even if the caller changes src meanwhile (issue #21).  dst, maybe src,
+ * is written last.  The request context stays small: an AF_ALG request
+ * is charged to the socket's optmem_max together with its scatterlists,
+ * and a fragmented 12 KiB request on 32-bit 6.1 failed with -ENOMEM when
+ * a second 128-byte copy was added here.
  */
 static void ctneon_chachapoly_short(struct aead_request *req,
 				    struct ctneon_chachapoly_reqctx *rctx,
@@ -411,17 +446,56 @@ static void ctneon_chachapoly_short(struct aead_request *req,
 
 	BUILD_BUG_ON(CTNEON_CP_SHORT_TEXT > sizeof(rctx->buf));
 
-	ctneon_chachapoly_start(req, rctx, ks, textlen, aadlen);
+	ctneon_chachapoly_start(req, rctx, ks, textlen, aadlen, enc);
 	if (enc) {
 		ctneon_poly_padded(rctx->pstate, ks + 64, textlen);
 	} else if (textlen) {
 		scatterwalk_map_and_copy(rctx->buf, req->src, req->assoclen,
 					 textlen, 0);
 		ctneon_poly_padded(rctx->pstate, rctx->buf, textlen);
+		crypto_xor(ks + 64, rctx->buf, textlen);
 	}
 	if (textlen)
 		scatterwalk_map_and_copy(ks + 64, req->dst, req->assoclen,
 					 textlen, 1);
+}
+
+/*
+ * Decrypting a walk step of n bytes (a multiple of 64 but in the last
+ * step): the ciphertext is read from src once, into a copy of the
+ * module's, which is then both authenticated and decrypted (issue #21:
+ * the stitched core reads its input twice, once for Poly1305 on the
+ * integer unit and once for the XOR on NEON).  With NEON enabled: the
+ * per-CPU stable buffer, a page at a time, copied with NEON.
+ */
+static void ctneon_chachapoly_decrypt_stable(struct ctneon_chachapoly_reqctx *rctx,
+					     u8 *dst, const u8 *src,
+					     unsigned int n)
+{
+	u8 *buf = ctneon_stable_buf();
+	unsigned int off, c;
+
+	for (off = 0; off < n; off += c) {
+		c = min_t(unsigned int, n - off, CTNEON_STABLE_SIZE);
+		ctneon_neon_copy(buf, src + off, c);
+		ctneon_chachapoly_crypt(rctx->state, rctx->pstate, dst + off,
+					buf, c, 0, NULL);
+	}
+}
+
+/* The same without NEON: through rctx->lag (unused when decrypting). */
+static void ctneon_chachapoly_decrypt_ct(struct ctneon_chachapoly_reqctx *rctx,
+					 u8 *dst, const u8 *src,
+					 unsigned int n)
+{
+	unsigned int off, c;
+
+	for (off = 0; off < n; off += c) {
+		c = min_t(unsigned int, n - off, sizeof(rctx->lag));
+		memcpy(rctx->lag, src + off, c);
+		ctneon_poly_padded(rctx->pstate, rctx->lag, c);
+		ctneon_chacha_ct_crypt(rctx->state, dst + off, rctx->lag, c, 20);
+	}
 }
 
 /* Little-endian 64-bit store. */
@@ -483,11 +557,11 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 	BUILD_BUG_ON(64 + CTNEON_CP_HEAD > sizeof(rctx->lag));
 	BUILD_BUG_ON(64 > sizeof(rctx->buf));
 	if (head) {
-		ctneon_chachapoly_start(req, rctx, rctx->lag, head, aadlen);
+		ctneon_chachapoly_start(req, rctx, rctx->lag, head, aadlen, true);
 		pend = rctx->lag + 64;
 		pflags = CTNEON_CP_HEAD_PEND;
 	} else {
-		ctneon_chachapoly_start(req, rctx, rctx->buf, 0, aadlen);
+		ctneon_chachapoly_start(req, rctx, rctx->buf, 0, aadlen, true);
 	}
 
 	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false)
@@ -511,7 +585,7 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 		 * head always fits in it.)
 		 */
 		if (n < walk.total - skip) {
-			n -= n % (skip ? 64 : CTNEON_CP_STEP);
+			n -= n % (skip ? 64 : CTNEON_CP_WALK);
 			if (enc && n >= CTNEON_CP_STEP && n % CTNEON_CP_STEP == 0)
 				flags |= CTNEON_CP_KEEP;
 		}
@@ -520,8 +594,11 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 		head = 0;
 		pflags = 0;
 		if (ctneon_neon_begin(&ns)) {
-			ctneon_chachapoly_crypt(rctx->state, rctx->pstate, dst,
-						src, n, flags, pend);
+			if (enc)
+				ctneon_chachapoly_crypt(rctx->state, rctx->pstate,
+							dst, src, n, flags, pend);
+			else
+				ctneon_chachapoly_decrypt_stable(rctx, dst, src, n);
 			ctneon_neon_end(&ns);
 			pend = NULL;
 			if (flags & CTNEON_CP_KEEP) {
@@ -535,15 +612,16 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 					(flags & CTNEON_CP_HEAD_PEND ?
 					 CTNEON_CP_HEAD : CTNEON_CP_STEP) / 16);
 			pend = NULL;
-			/* decrypting in place: absorb before overwriting */
-			if (!enc)
-				ctneon_poly_padded(rctx->pstate, src, n);
-			ctneon_chacha_ct_crypt(rctx->state, dst, src, n, 20);
-			if (enc)
+			if (enc) {
+				ctneon_chacha_ct_crypt(rctx->state, dst, src, n, 20);
 				ctneon_poly_padded(rctx->pstate, dst, n);
+			} else {
+				ctneon_chachapoly_decrypt_ct(rctx, dst, src, n);
+			}
 		}
 		err = skcipher_walk_done(&walk, walk.nbytes - skip - n);
 	}
+	ctneon_aead_walk_done(&walk);
 	if (err)
 		goto out;
 
@@ -605,7 +683,7 @@ static struct aead_alg ctneon_chachapoly_algs[] = { {
 	.exit			= ctneon_chachapoly_exit,
 	.ivsize			= 12,
 	.maxauthsize		= CTNEON_POLY_TAG_SIZE,
-	.chunksize		= CTNEON_CP_STEP,
+	.chunksize		= CTNEON_CP_WALK,
 }, {
 	.base.cra_name		= "rfc7539esp(chacha20,poly1305)",
 	.base.cra_driver_name	= "rfc7539esp-chacha20-poly1305-ctneon",
@@ -621,7 +699,7 @@ static struct aead_alg ctneon_chachapoly_algs[] = { {
 	.exit			= ctneon_chachapoly_exit,
 	.ivsize			= 8,
 	.maxauthsize		= CTNEON_POLY_TAG_SIZE,
-	.chunksize		= CTNEON_CP_STEP,
+	.chunksize		= CTNEON_CP_WALK,
 } };
 
 int ctneon_chacha_register(void)
@@ -632,19 +710,27 @@ int ctneon_chacha_register(void)
 					ARRAY_SIZE(ctneon_chacha_algs));
 	if (err || !CTNEON_CHACHAPOLY_REGISTER)
 		return err;
+	err = ctneon_stable_get();
+	if (err)
+		goto out_sk;
 	err = crypto_register_aeads(ctneon_chachapoly_algs,
 				    ARRAY_SIZE(ctneon_chachapoly_algs));
-	if (err)
-		crypto_unregister_skciphers(ctneon_chacha_algs,
-					    ARRAY_SIZE(ctneon_chacha_algs));
+	if (!err)
+		return 0;
+	ctneon_stable_put();
+out_sk:
+	crypto_unregister_skciphers(ctneon_chacha_algs,
+				    ARRAY_SIZE(ctneon_chacha_algs));
 	return err;
 }
 
 void ctneon_chacha_unregister(void)
 {
-	if (CTNEON_CHACHAPOLY_REGISTER)
+	if (CTNEON_CHACHAPOLY_REGISTER) {
 		crypto_unregister_aeads(ctneon_chachapoly_algs,
 					ARRAY_SIZE(ctneon_chachapoly_algs));
+		ctneon_stable_put();
+	}
 	crypto_unregister_skciphers(ctneon_chacha_algs,
 				    ARRAY_SIZE(ctneon_chacha_algs));
 }

@@ -9,6 +9,7 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <linux/version.h>
+#include <asm/page.h>
 
 #include "aes-ct.h"
 #include "aes-neonbs.h"
@@ -68,6 +69,22 @@ bool ctneon_register_aes(void);
  * ctneon-lazy.h, with a key generation that setkey moves on.
  */
 #include "ctneon-lazy.h"
+
+/*
+ * The AEAD decryptions' stable copy (ctneon-aead.c): a per-CPU buffer of
+ * CTNEON_STABLE_SIZE bytes, for use inside a NEON section only, filled
+ * with ctneon_neon_copy(); ctneon_stable_get()/_put() at registration.
+ * ctneon_aead_walk_done() after an AEAD walk: counts bounced walks.
+ */
+#include "neon-copy.h"
+
+#define CTNEON_STABLE_SIZE	PAGE_SIZE
+
+struct skcipher_walk;
+int ctneon_stable_get(void);
+void ctneon_stable_put(void);
+u8 *ctneon_stable_buf(void);
+void ctneon_aead_walk_done(const struct skcipher_walk *walk);
 
 /* An AES key with its bit-sliced form made on demand (aes-glue.c). */
 struct ctneon_aes_ctx {

@@ -14,9 +14,9 @@
  * One pass: each step of the AEAD walk (at most a page) runs, inside one
  * NEON section, the CTR piece (bit-sliced for the bulk, vpaes for short
  * messages and tails: the policy of aes-glue.c) and GHASH over the
- * ciphertext of that step (after CTR when encrypting, before it when
- * decrypting, so that in-place requests work), while the data is still in
- * the cache.  The AAD is hashed first, in chunks copied out of the
+ * ciphertext of that step (after CTR when encrypting; decrypting, both
+ * read one copy of the step's ciphertext, ctneon_gcm_decrypt_blocks()),
+ * while the data is still in the cache.  The AAD is hashed first, in chunks copied out of the
  * scatterlist.  The last step's section also makes E_K(J0) together with
  * the keystream of a partial last block (one vpaes call of two blocks)
  * and hashes that block with the lengths block (one GHASH call).  Short
@@ -314,9 +314,9 @@ static void ctneon_gcm_final(struct ctneon_gcm_ctx *ctx, bool neon,
 				    16 * nb, NULL);
 	if (tail) {
 		memset(w->hb, 0, 16);
-		if (!enc)		/* the ciphertext as it came (in place) */
+		if (!enc)		/* the ciphertext, read once */
 			memcpy(w->hb, src, tail);
-		crypto_xor_cpy(dst, src, w->fin + 16, tail);
+		crypto_xor_cpy(dst, enc ? src : w->hb, w->fin + 16, tail);
 		if (enc)
 			memcpy(w->hb, dst, tail);
 	}
@@ -325,6 +325,45 @@ static void ctneon_gcm_final(struct ctneon_gcm_ctx *ctx, bool neon,
 	ctneon_gcm_hash_blocks(ctx, neon ? ctneon_gcm_gkey(ctx) : NULL, w->x,
 			       w->hb, nb);
 	crypto_xor_cpy(w->tag, w->x, w->fin, 16);
+}
+
+/*
+ * Decrypting n bytes (whole blocks) of a walk step: the ciphertext is read
+ * from src once, into a copy of the module's, and both GHASH and CTR read
+ * that copy, so that what is authenticated is what is decrypted even if
+ * the caller changes src meanwhile (issue #21).  With NEON enabled: the
+ * per-CPU stable buffer (ctneon-aead.c), a page at a time, copied with
+ * NEON; without, a buffer on the stack.
+ */
+#define CTNEON_GCM_CT_CHUNK	256
+
+static void ctneon_gcm_decrypt_blocks(struct ctneon_gcm_ctx *ctx, bool neon,
+				      struct ctneon_gcm_walk *w, u8 *dst,
+				      const u8 *src, unsigned int n)
+{
+	u8 chunk[CTNEON_GCM_CT_CHUNK];
+	unsigned int off, c;
+
+	if (neon) {
+		u8 *buf = ctneon_stable_buf();
+
+		for (off = 0; off < n; off += c) {
+			c = min_t(unsigned int, n - off, CTNEON_STABLE_SIZE);
+			ctneon_neon_copy(buf, src + off, c);
+			ctneon_gcm_hash(ctx, true, w->x, buf, c);
+			ctneon_aes_piece_neon(&ctx->aes, MODE_CTR, true,
+					      dst + off, buf, c, w->ctr);
+		}
+		return;
+	}
+	for (off = 0; off < n; off += c) {
+		c = min_t(unsigned int, n - off, sizeof(chunk));
+		memcpy(chunk, src + off, c);
+		ctneon_gcm_hash(ctx, false, w->x, chunk, c);
+		ctneon_aes_piece_ct(&ctx->aes, MODE_CTR, true, dst + off,
+				    chunk, c, w->ctr);
+	}
+	memzero_explicit(chunk, sizeof(chunk));
 }
 
 /*
@@ -365,17 +404,16 @@ ctneon_gcm_crypt_walk(struct aead_request *req, const u8 *nonce,
 			tail = n % AES_BLOCK_SIZE;
 		n = round_down(n, AES_BLOCK_SIZE);
 		neon = ctneon_neon_begin(&ns);
-		if (n) {
-			if (!enc)
-				ctneon_gcm_hash(ctx, neon, w.x, src, n);
+		if (n && !enc) {
+			ctneon_gcm_decrypt_blocks(ctx, neon, &w, dst, src, n);
+		} else if (n) {
 			if (neon)
 				ctneon_aes_piece_neon(&ctx->aes, MODE_CTR, true,
 						      dst, src, n, w.ctr);
 			else
 				ctneon_aes_piece_ct(&ctx->aes, MODE_CTR, true,
 						    dst, src, n, w.ctr);
-			if (enc)
-				ctneon_gcm_hash(ctx, neon, w.x, dst, n);
+			ctneon_gcm_hash(ctx, neon, w.x, dst, n);
 		}
 		if (last) {
 			ctneon_gcm_final(ctx, neon, &w, dst + n, src + n, tail,
@@ -386,6 +424,7 @@ ctneon_gcm_crypt_walk(struct aead_request *req, const u8 *nonce,
 			ctneon_neon_end(&ns);
 		err = skcipher_walk_done(&walk, walk.nbytes - n - tail);
 	}
+	ctneon_aead_walk_done(&walk);
 	if (err)
 		goto out;
 	if (!finished) {			/* no text */
@@ -519,12 +558,20 @@ static struct aead_alg ctneon_gcm_algs[] = { {
 
 int ctneon_gcm_register(void)
 {
-	return crypto_register_aeads(ctneon_gcm_algs, ARRAY_SIZE(ctneon_gcm_algs));
+	int err = ctneon_stable_get();
+
+	if (err)
+		return err;
+	err = crypto_register_aeads(ctneon_gcm_algs, ARRAY_SIZE(ctneon_gcm_algs));
+	if (err)
+		ctneon_stable_put();
+	return err;
 }
 
 void ctneon_gcm_unregister(void)
 {
 	crypto_unregister_aeads(ctneon_gcm_algs, ARRAY_SIZE(ctneon_gcm_algs));
+	ctneon_stable_put();
 }
 
 MODULE_ALIAS_CRYPTO("gcm(aes)");

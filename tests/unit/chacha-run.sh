@@ -349,8 +349,10 @@ build() {
 	shift
 	{ $cc -O2 -Wall -Wextra "$@" "${cflags[@]}" "${asflags[@]}" -D__ASSEMBLY__ \
 		-Wa,--noexecstack "${inc[@]}" -c "$core" -o "$tmp/core$sfx.o" &&
+	  $cc -O2 -Wall -Wextra "$@" "${cflags[@]}" "${asflags[@]}" -D__ASSEMBLY__ \
+		-Wa,--noexecstack "${inc[@]}" -c "$top/$arch/copy-neon.S" -o "$tmp/copy$sfx.o" &&
 	  $cc -O2 -static -Wall -Wextra "$@" "${cflags[@]}" "${inc[@]}" -o "$tmp/chacha-test$sfx" \
-		"$here/chacha-test.c" "$top/chacha-ct.c" "$tmp/core$sfx.o"; } >"$tmp/build$sfx.log" 2>&1 &&
+		"$here/chacha-test.c" "$top/chacha-ct.c" "$tmp/core$sfx.o" "$tmp/copy$sfx.o"; } >"$tmp/build$sfx.log" 2>&1 &&
 	[ ! -s "$tmp/build$sfx.log" ]
 }
 
@@ -433,7 +435,7 @@ sed "/SYM_FUNC_START(ctneon_poly1305_blocks)/a\\	$badclear" "$core" >"$tmp/bad-r
 if $cc -O2 -Wall -Wextra "${mode[@]}" "${cflags[@]}" "${asflags[@]}" -D__ASSEMBLY__ \
 	-Wa,--noexecstack "${inc[@]}" -c "$tmp/bad-rt.S" -o "$tmp/bad-rt.o" >"$tmp/bad-rt.log" 2>&1 &&
    $cc -O2 -static -Wall -Wextra "${mode[@]}" "${cflags[@]}" "${inc[@]}" -o "$tmp/chacha-test-bad" \
-	"$here/chacha-test.c" "$top/chacha-ct.c" "$tmp/bad-rt.o" >>"$tmp/bad-rt.log" 2>&1; then
+	"$here/chacha-test.c" "$top/chacha-ct.c" "$tmp/bad-rt.o" "$tmp/copy.o" >>"$tmp/bad-rt.log" 2>&1; then
 	$qemu "$tmp/chacha-test-bad" >"$tmp/bad-rt.out" 2>&1
 	if grep -q '^FAIL poly1305 init/blocks/final leave every FP/SIMD register untouched' "$tmp/bad-rt.out"; then
 		echo "ok control: chacha-test catches '$badclear' in ctneon_poly1305_blocks" >>"$tmp/ctl.out"

@@ -33,6 +33,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include "chacha-poly.h"
+#include "neon-copy.h"
 #include "callsaved.h"
 
 static int passed, failed;
@@ -992,6 +993,44 @@ static void test_novec(void)
 	       ctl == 0, "no change seen: the check cannot fail");
 }
 
+/*
+ * ctneon_neon_copy (arm/ or arm64/copy-neon.S), the AEAD decryptions'
+ * stable copy: every length 0..700 and 4096, source and destination at
+ * offsets 0..15, the source ending at a PROT_NONE page; 16 poison bytes
+ * around the output must stay, the source must stay as it was; and the
+ * callee-saved registers.
+ */
+static void test_copy(void)
+{
+	static u8 src[4096 + 64], dst[4096 + 96], ref[4096 + 64];
+	unsigned long cases = 0, bad = 0, m = 0;
+	char why[96];
+
+	rnd_bytes(src, sizeof(src));
+	memcpy(ref, src, sizeof(src));
+	for (unsigned int n = 0; n <= 4096; n = n < 700 ? n + 1 : 4096 + (n == 4096)) {
+		for (unsigned int so = 0; so < 16; so += n < 64 ? 1 : 5) {
+			unsigned int doff = (so * 7 + n) % 16;
+			const u8 *s = n <= 700 ? guarded(src + so, n) : src + so;
+
+			memset(dst, POISON, sizeof(dst));
+			ctneon_neon_copy(dst + 16 + doff, s, n);
+			cases++;
+			if (memcmp(dst + 16 + doff, src + so, n) ||
+			    !poison_ok(dst + 16 + doff, n) ||
+			    memcmp(s, src + so, n) || memcmp(src, ref, sizeof(src)))
+				bad++;
+		}
+	}
+	snprintf(why, sizeof(why), "%lu of %lu copies wrong or wrote outside", bad, cases);
+	report("neon_copy every length 0..700 and 4096, offsets 0..15, guard page, poison",
+	       bad != 0, why);
+	m |= ctneon_call_saved((void *)ctneon_neon_copy, dst, src, 4096);
+	m |= ctneon_call_saved((void *)ctneon_neon_copy, dst, src, 333);
+	snprintf(why, sizeof(why), "clobbered mask %#lx", m);
+	report("neon_copy preserves " CTNEON_CALLSAVED_REGS, m != 0, why);
+}
+
 int main(int argc, char **argv)
 {
 	mem_setup();
@@ -1000,6 +1039,7 @@ int main(int argc, char **argv)
 	} else {
 		test_callsaved();
 		test_novec();
+		test_copy();
 		test_lengths();
 		test_counter_wrap();
 		test_xchacha();

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctneon: what the AEADs share (gcm-glue.c, chacha-glue.c).
+ *
+ * The stable copy.  A decryption must authenticate exactly the bytes it
+ * decrypts; reading the caller's buffer twice (once to authenticate, once
+ * to decrypt) lets a caller that changes it in between (algif_aead
+ * decrypts in pages the caller still maps) get success and the plaintext
+ * of bytes that were never authenticated.  So each walk step's ciphertext
+ * is copied once, by ctneon_neon_copy(), into a buffer of the module's,
+ * and both the hash and the decryption read that copy.  The buffer is per
+ * CPU and used only inside a NEON section: preemption is off there, and no
+ * other NEON section (so no other user of the buffer) can start on this
+ * CPU until it ends, since kernel-mode NEON does not nest (a softirq or
+ * hard IRQ that wants ctneon meanwhile finds NEON unusable and takes the
+ * portable path, which copies through a small buffer of its own).  It
+ * holds ciphertext only, which is not secret.
+ *
+ * The bounce counter.  ctneon_aead_walk_done() counts the AEAD requests
+ * whose walk went through the skcipher walk's bounce buffer (a step cut by
+ * a page boundary inside the walk's stride, which the walk copies to a
+ * buffer it allocates, GFP_ATOMIC in softirq): read-only in
+ * /sys/module/ctneon/parameters/aead_bounces, for the tests.
+ */
+#include <crypto/internal/skcipher.h>
+#include <linux/moduleparam.h>
+#include <linux/percpu.h>
+
+#include "ctneon.h"
+
+static u8 __percpu *ctneon_stable;
+static unsigned int ctneon_stable_users;
+
+static unsigned int ctneon_aead_bounces;
+module_param_named(aead_bounces, ctneon_aead_bounces, uint, 0444);
+MODULE_PARM_DESC(aead_bounces,
+		 "AEAD requests whose walk used the walk's bounce buffer (for the tests)");
+
+/* at registration (module init and exit, serialized): the buffers */
+int ctneon_stable_get(void)
+{
+	if (!ctneon_stable_users) {
+		ctneon_stable = __alloc_percpu(CTNEON_STABLE_SIZE, 64);
+		if (!ctneon_stable)
+			return -ENOMEM;
+	}
+	ctneon_stable_users++;
+	return 0;
+}
+
+void ctneon_stable_put(void)
+{
+	if (--ctneon_stable_users == 0) {
+		free_percpu(ctneon_stable);
+		ctneon_stable = NULL;
+	}
+}
+
+u8 *ctneon_stable_buf(void)
+{
+	return this_cpu_ptr(ctneon_stable);
+}
+
+void ctneon_aead_walk_done(const struct skcipher_walk *walk)
+{
+	if (walk->buffer)
+		WRITE_ONCE(ctneon_aead_bounces, READ_ONCE(ctneon_aead_bounces) + 1);
+}
