@@ -452,6 +452,7 @@ static void ctneon_chachapoly_short(struct aead_request *req,
 	} else if (textlen) {
 		scatterwalk_map_and_copy(rctx->buf, req->src, req->assoclen,
 					 textlen, 0);
+		ctneon_test_tamper_sg(req->src, req->assoclen, textlen);
 		ctneon_poly_padded(rctx->pstate, rctx->buf, textlen);
 		crypto_xor(ks + 64, rctx->buf, textlen);
 	}
@@ -478,6 +479,7 @@ static void ctneon_chachapoly_decrypt_stable(struct ctneon_chachapoly_reqctx *rc
 	for (off = 0; off < n; off += c) {
 		c = min_t(unsigned int, n - off, CTNEON_STABLE_SIZE);
 		ctneon_neon_copy(buf, src + off, c);
+		ctneon_test_tamper(src + off, c);
 		ctneon_chachapoly_crypt(rctx->state, rctx->pstate, dst + off,
 					buf, c, 0, NULL);
 	}
@@ -493,6 +495,7 @@ static void ctneon_chachapoly_decrypt_ct(struct ctneon_chachapoly_reqctx *rctx,
 	for (off = 0; off < n; off += c) {
 		c = min_t(unsigned int, n - off, sizeof(rctx->lag));
 		memcpy(rctx->lag, src + off, c);
+		ctneon_test_tamper(src + off, c);
 		ctneon_poly_padded(rctx->pstate, rctx->lag, c);
 		ctneon_chacha_ct_crypt(rctx->state, dst + off, rctx->lag, c, 20);
 	}

@@ -23,6 +23,7 @@
  * /sys/module/ctneon/parameters/aead_bounces, for the tests.
  */
 #include <crypto/internal/skcipher.h>
+#include <crypto/scatterwalk.h>
 #include <linux/moduleparam.h>
 #include <linux/percpu.h>
 
@@ -60,6 +61,38 @@ u8 *ctneon_stable_buf(void)
 {
 	return this_cpu_ptr(ctneon_stable);
 }
+
+#ifdef CTNEON_TEST_HOOKS
+static bool ctneon_test_hooks = true;
+module_param_named(test_hooks, ctneon_test_hooks, bool, 0444);
+MODULE_PARM_DESC(test_hooks, "a test build: decryptions complement the caller's ciphertext after reading it");
+
+void ctneon_test_tamper(const u8 *src, unsigned int len)
+{
+	u8 *p = (u8 *)src;
+	unsigned int i;
+
+	for (i = 0; i < len; i++)
+		WRITE_ONCE(p[i], p[i] ^ 0xff);
+}
+
+void ctneon_test_tamper_sg(struct scatterlist *sg, unsigned int off,
+			   unsigned int len)
+{
+	u8 buf[64];
+	unsigned int n, i;
+
+	while (len) {
+		n = min_t(unsigned int, len, sizeof(buf));
+		scatterwalk_map_and_copy(buf, sg, off, n, 0);
+		for (i = 0; i < n; i++)
+			buf[i] ^= 0xff;
+		scatterwalk_map_and_copy(buf, sg, off, n, 1);
+		off += n;
+		len -= n;
+	}
+}
+#endif
 
 void ctneon_aead_walk_done(const struct skcipher_walk *walk)
 {

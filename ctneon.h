@@ -86,6 +86,32 @@ void ctneon_stable_put(void);
 u8 *ctneon_stable_buf(void);
 void ctneon_aead_walk_done(const struct skcipher_walk *walk);
 
+/*
+ * Test builds only (make ... KCFLAGS=-DCTNEON_TEST_HOOKS): right after a
+ * decryption has read a piece of the caller's ciphertext (its one read),
+ * the caller's bytes are complemented, as a caller writing to its buffer
+ * during the request would.  A decryption that reads them again to
+ * authenticate or to decrypt then fails or returns wrong plaintext; one
+ * that reads once returns the right plaintext (tests/vm/afalg-once.c,
+ * "tamper").  Never in a module that is shipped.
+ */
+#ifdef CTNEON_TEST_HOOKS
+void ctneon_test_tamper(const u8 *src, unsigned int len);
+struct scatterlist;
+void ctneon_test_tamper_sg(struct scatterlist *sg, unsigned int off,
+			   unsigned int len);
+#else
+static inline void ctneon_test_tamper(const u8 *src, unsigned int len)
+{
+}
+
+struct scatterlist;
+static inline void ctneon_test_tamper_sg(struct scatterlist *sg,
+					 unsigned int off, unsigned int len)
+{
+}
+#endif
+
 /* An AES key with its bit-sliced form made on demand (aes-glue.c). */
 struct ctneon_aes_ctx {
 	struct ctneon_aes_key key;

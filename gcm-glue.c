@@ -237,6 +237,8 @@ ctneon_gcm_crypt_short(struct aead_request *req, const u8 *nonce,
 
 	memset(w.ks, 0, 16);
 	scatterwalk_map_and_copy(w.ks + 16, req->src, req->assoclen, textlen, 0);
+	if (!enc)
+		ctneon_test_tamper_sg(req->src, req->assoclen, textlen);
 	memset(w.hb, 0, apad + cpad);
 	scatterwalk_map_and_copy(w.hb, req->src, 0, aadlen, 0);
 	if (!enc)			/* the ciphertext is hashed as it came */
@@ -314,8 +316,10 @@ static void ctneon_gcm_final(struct ctneon_gcm_ctx *ctx, bool neon,
 				    16 * nb, NULL);
 	if (tail) {
 		memset(w->hb, 0, 16);
-		if (!enc)		/* the ciphertext, read once */
+		if (!enc) {		/* the ciphertext, read once */
 			memcpy(w->hb, src, tail);
+			ctneon_test_tamper(src, tail);
+		}
 		crypto_xor_cpy(dst, enc ? src : w->hb, w->fin + 16, tail);
 		if (enc)
 			memcpy(w->hb, dst, tail);
@@ -350,6 +354,7 @@ static void ctneon_gcm_decrypt_blocks(struct ctneon_gcm_ctx *ctx, bool neon,
 		for (off = 0; off < n; off += c) {
 			c = min_t(unsigned int, n - off, CTNEON_STABLE_SIZE);
 			ctneon_neon_copy(buf, src + off, c);
+			ctneon_test_tamper(src + off, c);
 			ctneon_gcm_hash(ctx, true, w->x, buf, c);
 			ctneon_aes_piece_neon(&ctx->aes, MODE_CTR, true,
 					      dst + off, buf, c, w->ctr);
@@ -359,6 +364,7 @@ static void ctneon_gcm_decrypt_blocks(struct ctneon_gcm_ctx *ctx, bool neon,
 	for (off = 0; off < n; off += c) {
 		c = min_t(unsigned int, n - off, sizeof(chunk));
 		memcpy(chunk, src + off, c);
+		ctneon_test_tamper(src + off, c);
 		ctneon_gcm_hash(ctx, false, w->x, chunk, c);
 		ctneon_aes_piece_ct(&ctx->aes, MODE_CTR, true, dst + off,
 				    chunk, c, w->ctr);
