@@ -115,9 +115,10 @@
  *          of the name exists, and ctneon's MODULE_ALIAS_CRYPTO would load
  *          ctneon first, so its AEAD at 200 was what every arm user got.
  *          Unregistered, the names resolve to the rfc7539 template over
- *          chacha20-ctneon and poly1305-arm.  The AEAD code still builds
- *          on arm (and its core is unit-tested) so that
- *          CTNEON_CHACHAPOLY_REGISTER can turn it back on with figures.
+ *          chacha20-ctneon and poly1305-neon (module poly1305-arm), 255.
+ *          The AEAD code still builds on arm (and its core is
+ *          unit-tested) so that CTNEON_CHACHAPOLY_REGISTER can turn it
+ *          back on with figures.
  * The skciphers, against chacha20-neon (300), since the 256-byte-stride
  * arm core and the 7-block arm64 step (bench of 2026-12-03):
  *   arm:   0.94-0.99x its instructions at every size from 16 bytes to
@@ -128,7 +129,7 @@
  *          its Cortex-A53/A72 cycles at 16 KiB:
  * 310, above it on both.  A template over ChaCha20 (rfc7539, adiantum)
  * then picks ctneon's too: on arm that is the rfc7539 template instance
- * over chacha20-ctneon and poly1305-arm ((310 + 200) / 2 = 255).
+ * over chacha20-ctneon and poly1305-neon ((310 + 200) / 2 = 255).
  * From 6.16 on, an rfc7539 template instance takes its ChaCha algorithm's
  * priority alone: over chacha20-ctneon that is 310, over chacha20-lib
  * 300.  So that no such instance (made before ctneon was loaded, or asked

@@ -316,8 +316,9 @@ pick gcm aead "gcm(aes)" gcm-aes-ctneon
 pick rfc4106 aead "rfc4106(gcm(aes))" rfc4106-gcm-aes-ctneon
 # arm64: ctneon's AEADs (300) above the template over chacha20-neon and
 # poly1305-neon (250).  arm: ctneon registers none (the template over
-# chacha20-ctneon and poly1305-arm is faster there), so the names resolve
-# to that template instance, and ctneon's drivers must not exist
+# chacha20-ctneon and poly1305-neon of poly1305-arm is faster there), so
+# the names resolve to that template instance, and ctneon's drivers must
+# not exist
 case $(uname -m) in
 aarch64)
 	pick rfc7539 aead "rfc7539(chacha20,poly1305)" rfc7539-chacha20-poly1305-ctneon

@@ -4,7 +4,7 @@
 # /test/ipsec.sh [gcm|chacha]: an IPsec ESP tunnel carried by
 # rfc4106-gcm-aes-ctneon (gcm, the default) or, for chacha, by
 # rfc7539esp-chacha20-poly1305-ctneon on arm64 and by the rfc7539esp
-# template over chacha20-ctneon and poly1305-arm on arm (ctneon registers
+# template over chacha20-ctneon and poly1305-neon on arm (ctneon registers
 # no ChaCha20-Poly1305 AEAD there), between two network namespaces of the
 # guest (busybox sh; run by guest.sh with ctneon loaded).
 # Prints "ok NAME" / "FAIL NAME: why" lines and exits 1 if anything failed.
@@ -18,7 +18,7 @@
 #   (ChaCha20 key + salt), 'rfc7539esp(chacha20,poly1305)' (arm64:
 #   ctneon's at 300, above the template over the in-tree drivers; arm:
 #   that template over chacha20-ctneon, which outranks chacha20-neon, and
-#   poly1305-arm); 128-bit ICV.
+#   poly1305-neon, module poly1305-arm); 128-bit ICV.
 #
 # Checks:
 #   - the SAs were created and /proc/crypto shows the driver named above
