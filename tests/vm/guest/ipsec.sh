@@ -209,7 +209,7 @@ if [ -z "$DRV" ]; then
 	fi
 	DRV=$(/test/bin/afalg-tool pick aead "$ALG" 2>/dev/null)
 	case $DRV in
-	"rfc7539esp(chacha20-ctneon,"*) ok "arm: $ALG -> $DRV" ;;
+	"rfc7539esp(chacha20-ctneon"*) ok "arm: $ALG -> $DRV" ;;
 	*) fail "arm: $ALG -> '${DRV:-nothing}', want rfc7539esp(chacha20-ctneon,...)"
 	   exit 1 ;;
 	esac
