@@ -92,7 +92,15 @@ KDIR_CMD := $(SRC)/scripts/kernels.sh --print-dir $(ARCH) $(KERNEL)
 ROOT_CMD := $(SRC)/scripts/kernels.sh --print-root $(ARCH) $(KERNEL)
 endif
 
+# VARIANT=hooks: the test build of tests/vm/hooks.sh (KCFLAGS=
+# -DCTNEON_TEST_HOOKS, ctneon.h), in build/<arch>-<kernel>-hooks/
+ifeq ($(VARIANT),hooks)
+BUILD := $(SRC)/build/$(ARCH)-$(KERNEL)-hooks
+VARIANT_FLAGS := KCFLAGS=-DCTNEON_TEST_HOOKS
+else
 BUILD := $(SRC)/build/$(ARCH)-$(KERNEL)
+VARIANT_FLAGS :=
+endif
 OBJ := $(BUILD)/obj
 
 default modules:
@@ -108,7 +116,7 @@ default modules:
 	done; \
 	echo "  BUILD   $(ARCH) $(KERNEL) against $$kdir$${root:+ in $$root}"; \
 	$$mk --no-print-directory -C "$$kdir" M=$(OBJ) ARCH=$(ARCH) \
-		CROSS_COMPILE=$(CROSS_COMPILE) W=1 modules 2>&1 | \
+		CROSS_COMPILE=$(CROSS_COMPILE) W=1 $(VARIANT_FLAGS) modules 2>&1 | \
 		sed -u 's|$(OBJ)/|$(SRC)/|g' | tee $(BUILD)/build.log; \
 	$(call fail_on_warnings,$(BUILD)/build.log,$(OBJ)/ctneon.ko $(BUILD)/ctneon.ko $$(find $(OBJ) -name '*.o')); \
 	cp $(OBJ)/ctneon.ko $(BUILD)/ctneon.ko; \

@@ -104,7 +104,7 @@
  * ((chacha20-neon 300 + poly1305-neon/-arm 200) / 2 = 250):
  *   arm64: the stitched core takes 0.71x the template's instructions at
  *          1420 bytes and 0.61-0.80x its cycles on the Cortex-A53/A72
- *          models: 300, above it;
+ *          models: above it (320, below);
  *   arm:   the template takes fewer instructions (ctneon 1.11x at 1420
  *          bytes, 1.25x at 16 KiB; the in-tree Poly1305 is a NEON one
  *          with 26-bit limbs, ours 32-bit limbs on the integer unit) and

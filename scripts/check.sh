@@ -25,6 +25,8 @@
 #                                            Extensions, loaded without
 #                                            force_register: no AES name
 #                                            resolves to ctneon
+#        tests/vm/hooks.sh (*-6.1)           the CTNEON_TEST_HOOKS build:
+#                                            decryption reads its input once
 #
 # The guests keep one vCPU busy most of the time, so two lanes use the
 # machine's two cores; the lanes are balanced by putting one arm (slower
@@ -105,6 +107,9 @@ guests() {
 	# would: no AES name may resolve to it (QEMU's AArch64 CPUs have CE,
 	# so the arm64 guest tests above pass force_register=1)
 	case $cfg in arm64-*) step "ce-default-$cfg" tests/vm/ce-default.sh "${cfg#*-}" ;; esac
+	# the test build whose decryptions change the caller's ciphertext
+	# after their one read of it (issue #21 item 2), on 6.1
+	case $cfg in *-6.1) step "hooks-$cfg" tests/vm/hooks.sh "${cfg%-*}" "${cfg#*-}" ;; esac
 	return 0
 }
 

@@ -20,6 +20,8 @@ PKGS=(
 	qemu-user qemu-system-arm
 	# fetching and unpacking kernels, building the initramfs
 	apt dpkg debian-archive-keyring ca-certificates mmdebstrap
+	# mmdebstrap of a foreign architecture (make check-dkms's arm64 chroots)
+	arch-test
 	cpio xz-utils zstd gzip kmod coreutils findutils sed grep
 	# tables generator, reference tests, misc
 	python3 python3-cryptography llvm git

@@ -62,6 +62,9 @@ failed=0
 
 # ---- the package and the kernel ------------------------------------------
 
+# the packages this uses (mmdebstrap, arch-test, ...), if missing
+"$SRC/scripts/deps.sh" >&2
+
 if deb=$("$SRC/scripts/mkdeb.sh" | tail -n1) && [ -s "$deb" ]; then
 	ok dkms-deb
 else

@@ -28,6 +28,8 @@
 #                              runner; normally tests/vm/guest/guest.sh);
 #                              the replaced one stays as /test/vm-guest.sh
 #                              so that FILE may wrap it
+#   CTNEON_VM_KO=FILE          this ctneon.ko instead of build/<arch>-<kernel>/'s
+#                              (tests/vm/hooks.sh: the test build)
 #   CTNEON_VM_REL, CTNEON_VM_KROOT
 #                              a kernel that is not a cached Debian one
 #                              (the debug tier, tests/debug/run.sh): its
@@ -50,7 +52,7 @@ KROOT=${CTNEON_VM_KROOT:-$CACHE/$ARCH-$KERNEL}
 BUILD=$SRC/build/$ARCH-$KERNEL
 WORK=${CTNEON_VM_WORK:-$BUILD}
 STAGE=$WORK/initramfs
-MOD=$BUILD/ctneon.ko
+MOD=${CTNEON_VM_KO:-$BUILD/ctneon.ko}
 
 # Module directories (relative to lib/modules/<rel>/) whose modules go in,
 # with everything they depend on.

@@ -27,6 +27,7 @@
 #   CTNEON_VM_APPEND    more kernel command line
 #   CTNEON_VM_GUEST     a guest.sh to use instead of tests/vm/guest/guest.sh
 #   CTNEON_VM_MODULES   see mkinitramfs.sh
+#   CTNEON_VM_KO        load this ctneon.ko instead of build/<arch>-<kernel>/'s
 #   CTNEON_VM_WORK      directory for the initramfs and vm.log (default
 #                       build/<arch>-<kernel>; see mkinitramfs.sh)
 #   CTNEON_VM_QEMU_ARGS more QEMU arguments (e.g. a -drive)
@@ -67,7 +68,7 @@ else
 	REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1) || fail "no kernel"
 	IMAGE=$CACHE/$ARCH-$KERNEL/boot/vmlinuz-$REL
 fi
-if [ ! -f "$BUILD/ctneon.ko" ]; then
+if [ -z "${CTNEON_VM_KO:-}" ] && [ ! -f "$BUILD/ctneon.ko" ]; then
 	make -s -C "$SRC" ARCH="$ARCH" KERNEL="$KERNEL" >&2 || fail "module build failed"
 fi
 WORK=${CTNEON_VM_WORK:-$BUILD}
