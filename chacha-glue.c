@@ -474,15 +474,17 @@ static void ctneon_chachapoly_decrypt_stable(struct ctneon_chachapoly_reqctx *rc
 					     u8 *dst, const u8 *src,
 					     unsigned int n)
 {
-	u8 *buf = ctneon_stable_buf();
 	unsigned int off, c;
 
 	for (off = 0; off < n; off += c) {
+		u8 *buf = ctneon_stable_begin();
+
 		c = min_t(unsigned int, n - off, CTNEON_STABLE_SIZE);
 		ctneon_neon_copy(buf, src + off, c);
 		ctneon_test_tamper(src + off, c);
 		ctneon_chachapoly_crypt(rctx->state, rctx->pstate, dst + off,
 					buf, c, 0, NULL);
+		ctneon_stable_end();
 	}
 }
 

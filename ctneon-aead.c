@@ -9,12 +9,19 @@
  * of bytes that were never authenticated.  So each walk step's ciphertext
  * is copied once, by ctneon_neon_copy(), into a buffer of the module's,
  * and both the hash and the decryption read that copy.  The buffer is per
- * CPU and used only inside a NEON section: preemption is off there, and no
- * other NEON section (so no other user of the buffer) can start on this
- * CPU until it ends, since kernel-mode NEON does not nest (a softirq or
- * hard IRQ that wants ctneon meanwhile finds NEON unusable and takes the
- * portable path, which copies through a small buffer of its own).  It
- * holds ciphertext only, which is not secret.
+ * CPU and used only inside a NEON section, between ctneon_stable_begin()
+ * and ctneon_stable_end(), which disable bottom halves (and so preemption)
+ * meanwhile.  A NEON section alone does not make the buffer ours: on arm64
+ * from 6.8 on a section in task context is preemptible (another task on
+ * this CPU may enter its own) and a softirq may run NEON inside it (IPsec;
+ * the kernel keeps the task's NEON state aside), and both would write the
+ * same buffer; the make check stress test on arm64 7.3 saw wrong
+ * plaintexts and EBADMSG from exactly that.  With bottom halves off
+ * neither can happen, for the copy and processing of at most
+ * CTNEON_STABLE_SIZE bytes.  (On 6.1 arm64 and on arm the NEON section
+ * already keeps them off, or softirqs do not use NEON; nesting is free.)
+ * Hard interrupts never reach it: NEON is refused there.  The buffer holds
+ * ciphertext only, which is not secret.
  *
  * The bounce counter.  ctneon_aead_walk_done() counts the AEAD requests
  * whose walk went through the skcipher walk's bounce buffer (a step cut by
@@ -24,6 +31,7 @@
  */
 #include <crypto/internal/skcipher.h>
 #include <crypto/scatterwalk.h>
+#include <linux/bottom_half.h>
 #include <linux/moduleparam.h>
 #include <linux/percpu.h>
 
@@ -57,9 +65,15 @@ void ctneon_stable_put(void)
 	}
 }
 
-u8 *ctneon_stable_buf(void)
+u8 *ctneon_stable_begin(void)
 {
+	local_bh_disable();
 	return this_cpu_ptr(ctneon_stable);
+}
+
+void ctneon_stable_end(void)
+{
+	local_bh_enable();
 }
 
 #ifdef CTNEON_TEST_HOOKS

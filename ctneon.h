@@ -72,7 +72,8 @@ bool ctneon_register_aes(void);
 
 /*
  * The AEAD decryptions' stable copy (ctneon-aead.c): a per-CPU buffer of
- * CTNEON_STABLE_SIZE bytes, for use inside a NEON section only, filled
+ * CTNEON_STABLE_SIZE bytes, for use inside a NEON section only, between
+ * ctneon_stable_begin() (which returns it) and ctneon_stable_end(), filled
  * with ctneon_neon_copy(); ctneon_stable_get()/_put() at registration.
  * ctneon_aead_walk_done() after an AEAD walk: counts bounced walks.
  */
@@ -83,7 +84,8 @@ bool ctneon_register_aes(void);
 struct skcipher_walk;
 int ctneon_stable_get(void);
 void ctneon_stable_put(void);
-u8 *ctneon_stable_buf(void);
+u8 *ctneon_stable_begin(void);
+void ctneon_stable_end(void);
 void ctneon_aead_walk_done(const struct skcipher_walk *walk);
 
 /*

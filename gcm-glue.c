@@ -349,15 +349,16 @@ static void ctneon_gcm_decrypt_blocks(struct ctneon_gcm_ctx *ctx, bool neon,
 	unsigned int off, c;
 
 	if (neon) {
-		u8 *buf = ctneon_stable_buf();
-
 		for (off = 0; off < n; off += c) {
+			u8 *buf = ctneon_stable_begin();
+
 			c = min_t(unsigned int, n - off, CTNEON_STABLE_SIZE);
 			ctneon_neon_copy(buf, src + off, c);
 			ctneon_test_tamper(src + off, c);
 			ctneon_gcm_hash(ctx, true, w->x, buf, c);
 			ctneon_aes_piece_neon(&ctx->aes, MODE_CTR, true,
 					      dst + off, buf, c, w->ctr);
+			ctneon_stable_end();
 		}
 		return;
 	}

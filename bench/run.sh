@@ -83,4 +83,17 @@ for cfg in "$@"; do
 		nice -n 10 "$SRC/bench/openssl.sh" "$ARCH" || log "openssl $ARCH failed"
 	nice -n 10 /usr/bin/python3 "$SRC/bench/mca.py" "$SRC" "$cfg" || log "mca $cfg failed"
 done
-nice -n 10 /usr/bin/python3 "$SRC/bench/report.py" "$SRC" "$@"
+# the 6.x and the 7.x configurations have tables of their own
+# (performance-tables.rst, performance-tables-7.rst, ...)
+six=() seven=()
+for cfg in "$@"; do
+	case $cfg in *-7|*-7.*) seven+=("$cfg") ;; *) six+=("$cfg") ;; esac
+done
+rc=0
+if [ ${#six[@]} -gt 0 ]; then
+	nice -n 10 /usr/bin/python3 "$SRC/bench/report.py" "$SRC" "${six[@]}" || rc=1
+fi
+if [ ${#seven[@]} -gt 0 ]; then
+	BENCH_TABLES=7 nice -n 10 /usr/bin/python3 "$SRC/bench/report.py" "$SRC" "${seven[@]}" || rc=1
+fi
+exit $rc
