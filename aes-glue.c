@@ -251,6 +251,7 @@ static void ctneon_aes_piece(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 			     unsigned int bytes, u8 *iv)
 {
 	CTNEON_NEON_STATE(ns);
+
 	if (ctneon_neon_begin(&ns)) {
 		ctneon_aes_piece_neon(ctx, mode, enc, dst, src, bytes, iv);
 		ctneon_neon_end(&ns);
@@ -263,6 +264,7 @@ void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
 			      const u8 in[16])
 {
 	CTNEON_NEON_STATE(ns);
+
 	if (unlikely(!ctneon_aes_rounds_ok(key->rounds))) {	/* never keyed */
 		memset(out, 0, AES_BLOCK_SIZE);
 		return;

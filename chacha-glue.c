@@ -407,6 +407,7 @@ static void ctneon_chachapoly_start(struct aead_request *req,
 				    unsigned int aadlen, bool text)
 {
 	CTNEON_NEON_STATE(ns);
+
 	if (text) {
 		memset(ks, 0, 64);
 		if (len)

@@ -112,9 +112,9 @@ static int __init ctneon_init(void)
 	if (!ctneon_cpu_has_neon())
 		return -ENODEV;
 	ctneon_aes_on = ctneon_register_aes();
-	if (!ctneon_aes_on)
+	if (!ctneon_aes_on) {
 		pr_info("ctneon: this CPU has the AES instructions; AES and GCM are left to the kernel's Crypto Extensions drivers\n");
-	if (ctneon_aes_on) {
+	} else {
 		err = ctneon_aes_register();
 		if (err)
 			return err;

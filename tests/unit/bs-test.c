@@ -24,19 +24,7 @@
 #include "aes-ct.h"
 #include "aes-neonbs.h"
 
-static int passed, failed;
-
-static void report(const char *name, int bad, const char *why)
-{
-	if (bad) {
-		printf("FAIL %s: %s\n", name, why);
-		failed++;
-	} else {
-		printf("ok %s\n", name);
-		passed++;
-	}
-	fflush(stdout);
-}
+#include "report.h"
 
 /* ---- deterministic PRNG (xorshift64*) ------------------------------- */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;

@@ -36,19 +36,7 @@
 #include "neon-copy.h"
 #include "callsaved.h"
 
-static int passed, failed;
-
-static void report(const char *name, int bad, const char *why)
-{
-	if (bad) {
-		printf("FAIL %s: %s\n", name, why);
-		failed++;
-	} else {
-		printf("ok %s\n", name);
-		passed++;
-	}
-	fflush(stdout);
-}
+#include "report.h"
 
 /* ---- deterministic PRNG (xorshift64*) ------------------------------- */
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;

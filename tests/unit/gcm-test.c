@@ -89,19 +89,7 @@
 #define MAX_TEXT	(16 * 1024)
 #define MAX_AAD		1024
 
-static int passed, failed;
-
-static void report(const char *name, int bad, const char *why)
-{
-	if (bad) {
-		printf("FAIL %s: %s\n", name, why);
-		failed++;
-	} else {
-		printf("ok %s\n", name);
-		passed++;
-	}
-	fflush(stdout);
-}
+#include "report.h"
 
 /* ---- deterministic PRNG (xorshift64*), for steps and fallbacks --------- */
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;

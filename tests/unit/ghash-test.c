@@ -36,19 +36,7 @@
 #include "ghash.h"
 #include "callsaved.h"
 
-static int passed, failed;
-
-static void report(const char *name, int bad, const char *why)
-{
-	if (bad) {
-		printf("FAIL %s: %s\n", name, why);
-		failed++;
-	} else {
-		printf("ok %s\n", name);
-		passed++;
-	}
-	fflush(stdout);
-}
+#include "report.h"
 
 static const char *volatile group = "start";
 

@@ -38,19 +38,7 @@ struct model {
 	unsigned char derived[KEYLEN];
 };
 
-static int passed, failed;
-
-static void report(const char *name, int bad, const char *why)
-{
-	if (bad) {
-		printf("FAIL %s: %s\n", name, why);
-		failed++;
-	} else {
-		printf("ok %s\n", name);
-		passed++;
-	}
-	fflush(stdout);
-}
+#include "report.h"
 
 /* the conversion, from a snapshot of the key it starts from */
 static void convert(struct model *m, int yield)
