@@ -30,6 +30,9 @@ asmlinkage void ctneon_vpaes_ecb_decrypt(u8 *out, const u8 *in, const u8 *rk,
 /* iv: in, the chaining value; out, the last ciphertext block */
 asmlinkage void ctneon_vpaes_cbc_encrypt(u8 *out, const u8 *in, const u8 *rk,
 					 int rounds, int blocks, u8 iv[16]);
+/* CBC-MAC: dg = E(dg ^ in_n) for each whole block; nothing else is written */
+asmlinkage void ctneon_vpaes_cbcmac(u8 dg[16], const u8 *in, const u8 *rk,
+				    int rounds, int blocks);
 asmlinkage void ctneon_vpaes_cbc_decrypt(u8 *out, const u8 *in, const u8 *rk,
 					 int rounds, int blocks, u8 iv[16]);
 

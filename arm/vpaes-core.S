@@ -615,6 +615,29 @@ SYM_FUNC_START(ctneon_vpaes_cbc_encrypt)
 SYM_FUNC_END(ctneon_vpaes_cbc_encrypt)
 
 /*
+ * asmlinkage void ctneon_vpaes_cbcmac(u8 dg[16], const u8 *in,
+ *                                     const u8 *rk, int rounds, int blocks);
+ *   dg = E(dg ^ P_n) for each block: CBC encryption that keeps only the
+ *   chaining value (the CBC-MAC inside CMAC, XCBC and CCM).  Serial.
+ *   in: r0 dg (in/out), r1-r3 as ECB, [sp] blocks.
+ *   VM1 (q11) holds dg.
+ */
+SYM_FUNC_START(ctneon_vpaes_cbcmac)
+	vpaes_enter VPAES_SB1_P
+	vld1.8	{d22-d23}, [out]			@ VM1 = dg
+	cmp	len, #0
+	ble	1f
+0:	vld1.8	{d0-d1}, [in]!
+	veor	XA, XA, VM1				@ dg ^ P_n
+	bl	.Lvpaes_encrypt1
+	vmov	VM1, XA
+	subs	len, len, #1
+	bgt	0b
+	vst1.8	{d22-d23}, [out]
+1:	vpaes_leave
+SYM_FUNC_END(ctneon_vpaes_cbcmac)
+
+/*
  * asmlinkage void ctneon_vpaes_cbc_decrypt(u8 *out, const u8 *in,
  *                                          const u8 *rk, int rounds,
  *                                          int blocks, u8 iv[16]);

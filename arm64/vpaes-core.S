@@ -576,6 +576,30 @@ SYM_FUNC_START(ctneon_vpaes_cbc_encrypt)
 SYM_FUNC_END(ctneon_vpaes_cbc_encrypt)
 
 /*
+ * void ctneon_vpaes_cbcmac(u8 dg[16], const u8 *in, const u8 *rk,
+ *			    int rounds, int blocks);
+ * dg = E(dg ^ P_n) for each block: CBC encryption that keeps only the
+ * chaining value (the CBC-MAC inside CMAC, XCBC and CCM).  Serial.
+ * x0 dg (in/out), x1 in, x2 rk (enc), w3 rounds, w4 blocks.
+ * Clobbers x1-x4, x10, x11, v0-v31 (d8-d15 preserved), flags.
+ */
+SYM_FUNC_START(ctneon_vpaes_cbcmac)
+	vpaes_enter
+	load_consts enc
+	ld1	{v12.16b}, [out]			// dg
+	cmp	blocks, #0
+	b.le	1f
+0:	ld1	{v0.16b}, [in], #16
+	eor	v0.16b, v0.16b, v12.16b			// dg ^ P_n
+	bl	ctneon_vpaes_enc_1x
+	mov	v12.16b, v0.16b
+	subs	blocks, blocks, #1
+	b.ne	0b
+	st1	{v12.16b}, [out]
+1:	vpaes_leave
+SYM_FUNC_END(ctneon_vpaes_cbcmac)
+
+/*
  * void ctneon_vpaes_cbc_decrypt(u8 *out, const u8 *in, const u8 *rk,
  *				 int rounds, int blocks, u8 iv[16]);
  * P_n = D(C_n) ^ C_n-1, two blocks at a time; the ciphertext is kept in

@@ -112,6 +112,11 @@ static void call_cbc_encrypt(const struct ct_case *c)
 				 c->len, ct.iv);
 }
 
+static void call_cbcmac(const struct ct_case *c)
+{
+	ctneon_vpaes_cbcmac(ct.iv, ct.src, ct.ks.enc[0], ct.ks.rounds, c->len);
+}
+
 static void call_cbc_decrypt(const struct ct_case *c)
 {
 	ctneon_vpaes_cbc_decrypt(ct.dst, ct.src, ct.ks.dec[0], ct.ks.rounds,
@@ -414,6 +419,7 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_vpaes_ecb_encrypt", call_ecb_encrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
 	{ "ctneon_vpaes_ecb_decrypt", call_ecb_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
 	{ "ctneon_vpaes_cbc_encrypt", call_cbc_encrypt, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
+	{ "ctneon_vpaes_cbcmac", call_cbcmac, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
 	{ "ctneon_vpaes_cbc_decrypt", call_cbc_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
 	{ "ctneon_vpaes_cbc_decrypt-inplace", call_cbc_decrypt_inplace, ct_aes128, "blocks", { 3 }, 0, 0 },
 	{ "ctneon_vpaes_ctr_crypt", call_ctr_crypt, ct_aes_keys, "bytes", CT_CTR_BYTES, 0, 0 },

@@ -61,11 +61,16 @@
 
 #include "tests/unit/callsaved.h"
 
-enum { ECB_ENC, ECB_DEC, CBC_ENC, CBC_DEC, CTR, XTS_ENC, XTS_DEC, NOPS };
+/*
+ * CBCMAC writes nothing: its run copies in to out first, so that out is
+ * checked to equal the input and the chaining value (F_IVOUT) is the MAC.
+ */
+enum { ECB_ENC, ECB_DEC, CBC_ENC, CBC_DEC, CTR, XTS_ENC, XTS_DEC, CBCMAC, NOPS };
 static const char *const opname[NOPS] = {
 	"ecb_encrypt", "ecb_decrypt", "cbc_encrypt", "cbc_decrypt",
-	"ctr_crypt", "xts_encrypt", "xts_decrypt",
+	"ctr_crypt", "xts_encrypt", "xts_decrypt", "cbcmac",
 };
+#define IS_XTS(op)	((op) == XTS_ENC || (op) == XTS_DEC)
 
 #define F_IN_GUARD	1
 #define F_OUT_GUARD	2
@@ -178,6 +183,14 @@ static void ref_run(int op, const struct ctneon_aes_key *k, u8 *out,
 	case CTR:
 		ctneon_aes_ct_ctr(k, out, in, len, iv);
 		break;
+	case CBCMAC:
+		memmove(out, in, len);
+		for (; len >= 16; len -= 16, in += 16) {
+			for (int i = 0; i < 16; i++)
+				iv[i] ^= in[i];
+			ctneon_aes_ct_encrypt(k, iv, iv);
+		}
+		break;
 	default:
 		ctneon_aes_ct_xts(k, op == XTS_ENC, out, in, len, iv);
 	}
@@ -208,6 +221,10 @@ static void core_run(int op, const struct ctneon_aes_key *k, u8 *out,
 		break;
 	case XTS_ENC:
 		ctneon_vpaes_xts_encrypt(out, in, k->enc[0], r, n, iv);
+		break;
+	case CBCMAC:
+		memmove(out, in, len);
+		ctneon_vpaes_cbcmac(iv, in, k->enc[0], r, n / 16);
 		break;
 	default:
 		ctneon_vpaes_xts_decrypt(out, in, k->dec[0], r, n, iv);
@@ -267,7 +284,7 @@ static int check(struct group *g, int ref, int ok, const char *how,
 	       ref ? "C reference" : "core", opname[h->op], (unsigned)h->len,
 	       h->in_off, h->out_off, h->flags, h->npieces, how);
 	hex("key", h->key, h->keylen);
-	if (h->op >= XTS_ENC)
+	if (IS_XTS(h->op))
 		hex("key2", h->key2, h->keylen);
 	if (h->op >= CBC_ENC)
 		hex("iv", h->iv, 16);
@@ -292,7 +309,7 @@ static u8 inbuf[MAXLEN], expbuf[MAXLEN];
 static void start_iv(const struct hdr *h, const struct ctneon_aes_key *k2,
 		     u8 iv[16], int ref)
 {
-	if (h->op < XTS_ENC)
+	if (!IS_XTS(h->op))
 		memcpy(iv, h->iv, 16);
 	else if (ref)
 		ctneon_aes_ct_encrypt(k2, iv, h->iv);
@@ -323,7 +340,7 @@ static void run_case(const struct hdr *h)
 		last_key[0] = h->keylen;
 		memcpy(last_key + 1, h->key, h->keylen);
 	}
-	if (h->op >= XTS_ENC && (last_key2[0] != h->keylen ||
+	if (IS_XTS(h->op) && (last_key2[0] != h->keylen ||
 				 memcmp(last_key2 + 1, h->key2, h->keylen))) {
 		bad |= ctneon_aes_expandkey(&key2, h->key2, h->keylen);
 		last_key2[0] = h->keylen;
@@ -713,6 +730,8 @@ static void test_callee_saved(void)
 				{ "ctr_crypt", (void *)ctneon_vpaes_ctr_crypt, k.enc[0], n },
 				{ "xts_encrypt", (void *)ctneon_vpaes_xts_encrypt, k.enc[0], n },
 				{ "xts_decrypt", (void *)ctneon_vpaes_xts_decrypt, k.dec[0], n },
+				/* (dg, in, rk, rounds, blocks): dg is buf */
+				{ "cbcmac", (void *)ctneon_vpaes_cbcmac, k.enc[0], b },
 			};
 
 			for (int e = 0; e < NOPS; e++) {
