@@ -11,12 +11,13 @@
 #                              (scripts/kernels.sh fetches it once); the
 #                              module ends up in build/<arch>-<kernel>/ctneon.ko
 #   make all-kernels           the six cross configurations
-#   make ARCH=arm|arm64 KERNEL=debug
-#                              cross-build against the debug kernel tree
-#                              (scripts/debug-kernel.sh builds it once) into
-#                              build/<arch>-debug/ctneon.ko
+#   make ARCH=arm|arm64 KERNEL=debug|debug7
+#                              cross-build against the 6.1 or 7.x debug
+#                              kernel tree (scripts/debug-kernel.sh builds it
+#                              once) into build/<arch>-debug[7]/ctneon.ko
 #   make check-debug           the debug-kernel tier (tests/debug/run.sh):
-#                              KASAN, lockdep, kmemleak, testmgr fuzzing;
+#                              KASAN, lockdep, kmemleak, testmgr fuzzing, on
+#                              6.1 and 7.x (DEBUG_SERIES="6.1 7" picks);
 #                              slow, not part of make check
 #   make check                 the whole test run (scripts/check.sh)
 #   make check-ipsec64         IPsec under load at the issue's full volume:
@@ -79,11 +80,14 @@ CROSS_COMPILE := aarch64-linux-gnu-
 else
 $(error ARCH must be arm or arm64 (KERNEL=$(KERNEL)))
 endif
-ifeq ($(filter $(ARCH)-$(KERNEL),$(KERNELS) arm-debug arm64-debug)$(filter 7.%,$(KERNEL)),)
-$(error KERNEL must be 6.1, 6.12, 7, 7.N or debug)
+ifeq ($(filter $(ARCH)-$(KERNEL),$(KERNELS) arm-debug arm64-debug arm-debug7 arm64-debug7)$(filter 7.%,$(KERNEL)),)
+$(error KERNEL must be 6.1, 6.12, 7, 7.N, debug or debug7)
 endif
 ifeq ($(KERNEL),debug)
-KDIR_CMD := $(SRC)/scripts/debug-kernel.sh --print $(ARCH) | sed -n 's/^KDIR=//p'
+KDIR_CMD := $(SRC)/scripts/debug-kernel.sh --print $(ARCH) 6.1 | sed -n 's/^KDIR=//p'
+ROOT_CMD := true
+else ifeq ($(KERNEL),debug7)
+KDIR_CMD := $(SRC)/scripts/debug-kernel.sh --print $(ARCH) 7 | sed -n 's/^KDIR=//p'
 ROOT_CMD := true
 else
 KDIR_CMD := $(SRC)/scripts/kernels.sh --print-dir $(ARCH) $(KERNEL)
@@ -160,8 +164,9 @@ all-kernels:
 check:
 	$(SRC)/scripts/check.sh
 
+DEBUG_SERIES ?= 6.1 7
 check-debug:
-	$(SRC)/tests/debug/run.sh arm64 arm
+	CTNEON_DEBUG_SERIES="$(DEBUG_SERIES)" $(SRC)/tests/debug/run.sh arm64 arm
 
 check-ipsec64: all-kernels
 	@rc=0; for c in $(KERNELS); do \

@@ -1,22 +1,34 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# scripts/debug-kernel.sh [--print] arm|arm64
+# scripts/debug-kernel.sh [--print] arm|arm64 [6.1|7]
 #
 # Build (once) the small debug kernel of the debug tier (make check-debug,
-# tests/debug/run.sh): Debian's linux-source-6.1 configured from
-# allnoconfig + tests/debug/common.config + tests/debug/<arch>.config, with
-# testmgr's extra fuzz tests, KASAN, lockdep, atomic-sleep/preempt checks
-# and kmemleak.
+# tests/debug/run.sh) for one kernel series:
+#   6.1 (default)  Debian's linux-source-6.1 (bookworm, installed by apt)
+#   7              Debian's linux-source-7.N of the arm64 KERNEL=7 kernel
+#                  (today 7.3.4 from trixie-backports), downloaded through
+#                  the private apt configuration of scripts/kernels.sh; both
+#                  architectures are built from it (armmp 7.3 is not served
+#                  as a binary, its source is the same package)
+# configured from allnoconfig + tests/debug/common.config +
+# tests/debug/<arch>.config + tests/debug/<series>.config (the options
+# whose names changed: 6.1's CRYPTO_MANAGER_EXTRA_TESTS is 7.x's
+# CRYPTO_SELFTESTS_FULL), with testmgr's extra fuzz tests, KASAN, lockdep,
+# atomic-sleep/preempt checks and kmemleak.  The host's gcc-12 cross
+# compilers build both series (the kernel is built from source here, so
+# none of Debian's 7.x kbuild binaries has to run).
 #
 # Why a private small kernel: Debian's kernels have none of these checkers
 # and a Debian-config build takes hours on the 2-core host; this config
 # keeps to what QEMU virt and the guest tests need.
 #
 # How:
-#   - apt-get installs linux-source-6.1 if missing; the tarball is unpacked
-#     once to $CACHE/debug-src (re-unpacked when the package version moves);
-#   - the build is out of tree in $CACHE/debug-<arch> (O=), `nice -n 15
+#   - 6.1: apt-get installs linux-source-6.1 if missing; 7: the source
+#     .deb lands in $CACHE/debs; the tarball is unpacked once to
+#     $CACHE/debug<S>-src (re-unpacked when the package version moves),
+#     where <S> is empty for 6.1 and "7" for 7;
+#   - the build is out of tree in $CACHE/debug<S>-<arch> (O=), `nice -n 15
 #     make -j2`; tcrypt, the only module, is installed to
 #     $CACHE/debug-<arch>/modroot/lib/modules/<release>/ (+ depmod);
 #   - the result is keyed by sha256(fragments + this script's make
@@ -38,8 +50,14 @@ set -euo pipefail
 
 PRINT=0
 [ "${1:-}" = --print ] && { PRINT=1; shift; }
-[ $# -eq 1 ] || { echo "usage: $0 [--print] arm|arm64" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 [--print] arm|arm64 [6.1|7]" >&2; exit 2; }
 ARCH=$1
+SERIES=${2:-6.1}
+case $SERIES in
+6.1) TAG= ;;
+7)   TAG=7 ;;
+*) echo "$0: the series must be 6.1 or 7" >&2; exit 2 ;;
+esac
 case $ARCH in
 arm64) CROSS=aarch64-linux-gnu- IMG=arch/arm64/boot/Image ;;
 arm)   CROSS=arm-linux-gnueabihf- IMG=arch/arm/boot/zImage ;;
@@ -47,10 +65,9 @@ arm)   CROSS=arm-linux-gnueabihf- IMG=arch/arm/boot/zImage ;;
 esac
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
-KSRC=$CACHE/debug-src
-OUT=$CACHE/debug-$ARCH
-PKG=linux-source-6.1
-FRAGS=("$SRC/tests/debug/common.config" "$SRC/tests/debug/$ARCH.config")
+KSRC=$CACHE/debug$TAG-src
+OUT=$CACHE/debug$TAG-$ARCH
+FRAGS=("$SRC/tests/debug/common.config" "$SRC/tests/debug/$ARCH.config" "$SRC/tests/debug/$SERIES.config")
 JOBS=${CTNEON_DEBUG_JOBS:-2}
 MAKEARGS=(ARCH="$ARCH" CROSS_COMPILE="$CROSS" O="$OUT")
 
@@ -74,7 +91,9 @@ fi
 
 # ---- host packages: the kbuild tools and the kernel source ---------------
 need=()
-for p in bc flex bison libssl-dev libelf-dev cpio kmod "$PKG"; do
+host_pkgs=(bc flex bison libssl-dev libelf-dev cpio kmod)
+[ "$SERIES" = 6.1 ] && host_pkgs+=(linux-source-6.1)
+for p in "${host_pkgs[@]}"; do
 	s=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
 	[ "$s" = installed ] || need+=("$p")
 done
@@ -85,14 +104,34 @@ if [ ${#need[@]} -gt 0 ]; then
 	$SUDO apt-get -q update >&2
 	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${need[@]}" >&2
 fi
-VER=$(dpkg-query -W -f='${Version}' "$PKG")
+if [ "$SERIES" = 6.1 ]; then
+	PKG=linux-source-6.1
+	VER=$(dpkg-query -W -f='${Version}' "$PKG")
+	TARBALL=/usr/src/$PKG.tar.xz
+else
+	# the arm64 KERNEL=7 kernel names the series and version: resolve it
+	# (cached after the first time), then fetch its source package
+	"$SRC/scripts/kernels.sh" arm64 7 >/dev/null
+	VER=$(cat "$CACHE/arm64-7/version")
+	series=$(cat "$CACHE/arm64-7/release" | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')
+	PKG=linux-source-$series
+	deb=$CACHE/debs/${PKG}_${VER/*:/}_all.deb
+	if [ ! -f "$deb" ]; then
+		log "apt-get download $PKG=$VER"
+		(cd "$CACHE/debs" && APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download "$PKG:all=$VER" >&2)
+	fi
+fi
 
 # ---- source, unpacked once per package version -------------------------
 if [ "$(cat "$KSRC/.ctneon-version" 2>/dev/null)" != "$VER" ]; then
 	log "unpacking $PKG $VER to $KSRC"
 	rm -rf "$KSRC" "$KSRC.tmp"
 	mkdir -p "$KSRC.tmp"
-	tar -C "$KSRC.tmp" -xJf /usr/src/$PKG.tar.xz
+	if [ "$SERIES" = 6.1 ]; then
+		tar -C "$KSRC.tmp" -xJf "$TARBALL"
+	else
+		dpkg-deb --fsys-tarfile "$deb" | tar -xO "./usr/src/$PKG.tar.xz" | tar -C "$KSRC.tmp" -xJ
+	fi
 	mv "$KSRC.tmp/$PKG" "$KSRC"
 	rmdir "$KSRC.tmp"
 	echo "$VER" >"$KSRC/.ctneon-version"

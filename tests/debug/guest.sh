@@ -22,7 +22,8 @@
 # Exit status: that of the normal guest tests; the checkers' findings are
 # judged by the host (tests/debug/run.sh), not here.
 
-# The kernel booted with cryptomgr.noextratests=1 (run.sh): its own
+# The kernel booted with cryptomgr.noextratests=1 (6.1; 7.x calls it
+# noslowtests, CRYPTO_SELFTESTS_FULL) from run.sh: its own
 # built-in algorithms ran their test vectors only.  With the extra tests on
 # at boot, DRBG's self-test allocates hmac(sha256), whose extra tests
 # allocate the generic twin, each new instance within crypto_larval_wait()'s
@@ -30,11 +31,12 @@
 # not allocate digest TFM handle: hmac(sha256)", then testmgr's WARNING),
 # before ctneon was even loaded.  The extra tests are for ctneon: switch
 # them on before the normal guest tests load it.
-P=/sys/module/cryptomgr/parameters/noextratests
-if [ -w "$P" ]; then
-	echo N >"$P"
-	echo "ctneon-debug: testmgr extra tests switched on after boot (noextratests=$(cat "$P"))"
-fi
+for P in /sys/module/cryptomgr/parameters/noextratests /sys/module/cryptomgr/parameters/noslowtests; do
+	if [ -w "$P" ]; then
+		echo N >"$P"
+		echo "ctneon-debug: testmgr extra tests switched on after boot (${P##*/}=$(cat "$P"))"
+	fi
+done
 
 sh /test/vm-guest.sh "$@"
 rc=$?
@@ -55,9 +57,9 @@ grep -q -E 'KernelAddressSanitizer initialized|Kernel address sanitizer initiali
 # lockdep switches itself off (debug_locks 0) after its first report
 [ -f /proc/lockdep_stats ] &&
 	echo "ctneon-debug: checker lockdep on, $(grep -m1 'debug_locks' /proc/lockdep_stats | tr -s ' ')"
-if [ -f /sys/module/cryptomgr/parameters/noextratests ]; then
-	echo "ctneon-debug: checker testmgr-extra noextratests=$(cat /sys/module/cryptomgr/parameters/noextratests)"
-fi
+for P in /sys/module/cryptomgr/parameters/noextratests /sys/module/cryptomgr/parameters/noslowtests; do
+	[ -f "$P" ] && echo "ctneon-debug: checker testmgr-extra ${P##*/}=$(cat "$P")"
+done
 
 if [ -w "$KL" ]; then
 	echo "ctneon-debug: checker kmemleak on"

@@ -1,7 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# tests/debug/run.sh ARCH... (arm64, arm)       the debug-kernel tier
+# tests/debug/run.sh ARCH... (arm64, arm)       the debug-kernel tier, for
+#                                               each series of
+#                                               CTNEON_DEBUG_SERIES (default
+#                                               "6.1 7")
 # tests/debug/run.sh --scan NAME LOG            judge one console log only
 #
 # What: for each ARCH, build (once, cached) the small debug kernel
@@ -19,12 +22,15 @@
 # debug build, CTNEON_VM_WORK=build/<arch>-debug, and reduced case counts
 # (ctneon.quick=1 ...) so that one arch stays near 15 minutes under KASAN.
 #
-# Output: the guest's own ok/FAIL lines (streamed by tests/vm/run.sh), then
-#   ok|FAIL debug-build-<arch>      kernel and module builds
-#   ok|FAIL debug-checkers-<arch>   KASAN, lockdep, kmemleak and the extra
+# Output: the guest's own ok/FAIL lines (streamed by tests/vm/run.sh), then,
+# with <name> = <arch> for 6.1 and <arch>-7 for 7.x,
+#   ok|FAIL debug-build-<name>      kernel and module builds
+#   ok|FAIL debug-checkers-<name>   KASAN, lockdep, kmemleak and the extra
 #                                   tests really were on
-#   ok|FAIL debug-reports-<arch>    no checker report in the log (FAIL lists
+#   ok|FAIL debug-reports-<name>    no checker report in the log (FAIL lists
 #                                   the lines, prefixed "#   ")
+# The 7.x kernel is built with CRYPTO_SELFTESTS_FULL, 6.15's name for 6.1's
+# extra tests; its boot parameter is cryptomgr.noslowtests.
 # Exit status 0 only if every line was ok.
 #
 # Environment:
@@ -72,7 +78,7 @@ checkers() {
 	grep -aq '^ctneon-debug: checker kasan on' "$log" || miss+=" kasan"
 	grep -aq '^ctneon-debug: checker lockdep on' "$log" || miss+=" lockdep"
 	grep -aq '^ctneon-debug: checker kmemleak on' "$log" || miss+=" kmemleak"
-	grep -aq '^ctneon-debug: checker testmgr-extra noextratests=N' "$log" || miss+=" testmgr-extra"
+	grep -aqE '^ctneon-debug: checker testmgr-extra (noextratests|noslowtests)=N' "$log" || miss+=" testmgr-extra"
 	if [ -n "$miss" ]; then
 		echo "FAIL debug-checkers-$name: not on:$miss"
 		return 1
@@ -87,39 +93,46 @@ if [ "${1:-}" = --scan ]; then
 fi
 [ $# -ge 1 ] || { echo "usage: $0 arm64|arm..." >&2; exit 2; }
 
+for SERIES in ${CTNEON_DEBUG_SERIES:-6.1 7}; do
 for ARCH in "$@"; do
 	case $ARCH in
 	arm64|arm) ;;
 	*) echo "$0: ARCH must be arm or arm64" >&2; exit 2 ;;
 	esac
-	BUILD=$SRC/build/$ARCH-debug
+	case $SERIES in
+	6.1) KERNEL=debug NAME=$ARCH SLOW=cryptomgr.noextratests=1 ;;
+	7)   KERNEL=debug7 NAME=$ARCH-7 SLOW=cryptomgr.noslowtests=1 ;;
+	*) echo "$0: CTNEON_DEBUG_SERIES: 6.1 or 7, not $SERIES" >&2; exit 2 ;;
+	esac
+	BUILD=$SRC/build/$ARCH-$KERNEL
 	mkdir -p "$BUILD"
 
 	t0=$(date +%s)
-	if ! env=$("$SRC/scripts/debug-kernel.sh" "$ARCH"); then
-		echo "FAIL debug-build-$ARCH: debug kernel build failed (scripts/debug-kernel.sh $ARCH)"
+	if ! env=$("$SRC/scripts/debug-kernel.sh" "$ARCH" "$SERIES"); then
+		echo "FAIL debug-build-$NAME: debug kernel build failed (scripts/debug-kernel.sh $ARCH $SERIES)"
 		rc=1
 		continue
 	fi
 	eval "$env"	# KDIR IMAGE KROOT REL
 	t1=$(date +%s)
 	rm -f "$BUILD/ctneon.ko"
-	if ! make -s -C "$SRC" ARCH="$ARCH" KERNEL=debug >&2; then
-		echo "FAIL debug-build-$ARCH: ctneon.ko against $KDIR"
+	if ! make -s -C "$SRC" ARCH="$ARCH" KERNEL=$KERNEL >&2; then
+		echo "FAIL debug-build-$NAME: ctneon.ko against $KDIR"
 		rc=1
 		continue
 	fi
-	echo "ok debug-build-$ARCH: $REL (kernel step $((t1 - t0)) s), ctneon.ko W=1 clean"
+	echo "ok debug-build-$NAME: $REL (kernel step $((t1 - t0)) s), ctneon.ko W=1 clean"
 
 	t2=$(date +%s)
 	CTNEON_VM_KERNEL=$IMAGE CTNEON_VM_REL=$REL CTNEON_VM_KROOT=$KROOT \
 	CTNEON_VM_WORK=$BUILD CTNEON_VM_GUEST=$SRC/tests/debug/guest.sh \
 	CTNEON_VM_TIMEOUT=${CTNEON_VM_TIMEOUT:-3000} \
-	CTNEON_VM_APPEND="ctneon.quick=1 ctneon.cases=200 ctneon.aeadcases=200 ctneon.ipsec_kb=256 ctneon.wait=900 ctneon.prewarm=1 cryptomgr.noextratests=1 ${CTNEON_DEBUG_APPEND:-}" \
-		nice -n 10 "$SRC/tests/vm/run.sh" "$ARCH" debug || rc=1
+	CTNEON_VM_APPEND="ctneon.quick=1 ctneon.cases=200 ctneon.aeadcases=200 ctneon.ipsec_kb=256 ctneon.wait=900 ctneon.prewarm=1 $SLOW ${CTNEON_DEBUG_APPEND:-}" \
+		nice -n 10 "$SRC/tests/vm/run.sh" "$ARCH" $KERNEL || rc=1
 	t3=$(date +%s)
-	echo "# debug-$ARCH: boot + guest tests + scans $((t3 - t2)) s"
-	checkers "$ARCH" "$BUILD/vm.log" || rc=1
-	scan "$ARCH" "$BUILD/vm.log" || rc=1
+	echo "# debug-$NAME: boot + guest tests + scans $((t3 - t2)) s"
+	checkers "$NAME" "$BUILD/vm.log" || rc=1
+	scan "$NAME" "$BUILD/vm.log" || rc=1
+done
 done
 exit $rc
