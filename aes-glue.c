@@ -171,6 +171,8 @@ static void ctneon_bs_piece(const u8 *bsk, int rounds, enum ctneon_mode mode,
 		(enc ? ctneon_bs_xts_encrypt : ctneon_bs_xts_decrypt)
 			(dst, src, bsk, rounds, blocks, iv);
 		break;
+	case MODE_XCTR:		/* ctneon_xctr_step() */
+		break;
 	}
 }
 
@@ -219,6 +221,8 @@ void ctneon_aes_piece_neon(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 		(enc ? ctneon_vpaes_xts_encrypt : ctneon_vpaes_xts_decrypt)
 			(dst, src, rk, rounds, bytes, iv);
 		break;
+	case MODE_XCTR:		/* ctneon_xctr_step() */
+		break;
 	}
 }
 
@@ -241,6 +245,8 @@ void ctneon_aes_piece_ct(const struct ctneon_aes_ctx *ctx,
 		break;
 	case MODE_XTS:
 		ctneon_aes_ct_xts(key, enc, dst, src, bytes, iv);
+		break;
+	case MODE_XCTR:		/* ctneon_xctr_step() */
 		break;
 	}
 }
@@ -278,15 +284,69 @@ void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
 }
 
 /*
- * The walk loop for every mode: whole blocks per step, except that CTR takes
- * its partial final block in the last step.  iv is the request's chaining
- * value, or for XTS the encrypted tweak.
+ * xctr(aes), HCTR2's counter mode: keystream block i (from 1) is
+ * E(IV ^ le(i)); the kernel, like its xctr template, keeps i to 32 bits
+ * (a request is far shorter than 2^32 blocks) and leaves the IV unchanged.
+ * The counter blocks are made here, CTNEON_XCTR_CHUNK bytes at a time, and
+ * encrypted as ECB (bit-sliced for the bulk, vpaes for the rest: the
+ * policy of ctneon_bs_blocks()); the keystream is XORed in and wiped.
+ */
+#define CTNEON_XCTR_CHUNK	(16 * AES_BLOCK_SIZE)
+
+static void ctneon_xctr_piece(struct ctneon_aes_ctx *ctx, bool neon, u8 *dst,
+			      const u8 *src, unsigned int bytes,
+			      const u8 *iv, u32 *ctr, u8 *ks)
+{
+	while (bytes) {
+		unsigned int n = min_t(unsigned int, bytes, CTNEON_XCTR_CHUNK);
+		unsigned int blocks = DIV_ROUND_UP(n, AES_BLOCK_SIZE), i;
+
+		for (i = 0; i < blocks; i++) {
+			__le32 c = cpu_to_le32((*ctr)++);
+
+			memcpy(ks + AES_BLOCK_SIZE * i, iv, AES_BLOCK_SIZE);
+			crypto_xor(ks + AES_BLOCK_SIZE * i, (u8 *)&c, sizeof(c));
+		}
+		if (neon)
+			ctneon_aes_piece_neon(ctx, MODE_ECB, true, ks, ks,
+					      blocks * AES_BLOCK_SIZE, NULL);
+		else
+			ctneon_aes_piece_ct(ctx, MODE_ECB, true, ks, ks,
+					    blocks * AES_BLOCK_SIZE, NULL);
+		crypto_xor_cpy(dst, src, ks, n);
+		dst += n;
+		src += n;
+		bytes -= n;
+	}
+}
+
+/* one walk step of XCTR: its own NEON section and keystream buffer */
+static void ctneon_xctr_step(struct ctneon_aes_ctx *ctx, u8 *dst,
+			     const u8 *src, unsigned int bytes, const u8 *iv,
+			     u32 *ctr)
+{
+	u8 ks[CTNEON_XCTR_CHUNK];
+	CTNEON_NEON_STATE(ns);
+	bool neon = ctneon_neon_begin(&ns);
+
+	ctneon_xctr_piece(ctx, neon, dst, src, bytes, iv, ctr, ks);
+	if (neon)
+		ctneon_neon_end(&ns);
+	memzero_explicit(ks, sizeof(ks));
+}
+
+/*
+ * The walk loop for every mode: whole blocks per step, except that CTR and
+ * XCTR take their partial final block in the last step.  iv is the
+ * request's chaining value, or for XTS the encrypted tweak; XCTR counts
+ * its blocks here and leaves the request's IV as it was.
  */
 static int ctneon_walk(struct skcipher_request *req,
 		       struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 		       bool enc, u8 *iv)
 {
 	struct skcipher_walk walk;
+	u32 xctr = 1;
 	int err;
 
 	/* the API's NEED_KEY makes this unreachable; the cores need it */
@@ -298,10 +358,14 @@ static int ctneon_walk(struct skcipher_request *req,
 
 		if (n < walk.total)
 			n = round_down(n, AES_BLOCK_SIZE);
-		else if (mode != MODE_CTR)
+		else if (mode != MODE_CTR && mode != MODE_XCTR)
 			n = round_down(n, AES_BLOCK_SIZE);
-		ctneon_aes_piece(ctx, mode, enc, walk.dst.virt.addr,
-				 walk.src.virt.addr, n, iv ? iv : walk.iv);
+		if (mode == MODE_XCTR)
+			ctneon_xctr_step(ctx, walk.dst.virt.addr,
+					 walk.src.virt.addr, n, walk.iv, &xctr);
+		else
+			ctneon_aes_piece(ctx, mode, enc, walk.dst.virt.addr,
+					 walk.src.virt.addr, n, iv ? iv : walk.iv);
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
 	}
 	return err;
@@ -366,6 +430,30 @@ static int ctneon_ctr_crypt(struct skcipher_request *req)
 	return ctneon_walk(req, crypto_skcipher_ctx(tfm), MODE_CTR, true, NULL);
 }
 
+static int ctneon_xctr_crypt(struct skcipher_request *req)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+
+	return ctneon_walk(req, crypto_skcipher_ctx(tfm), MODE_XCTR, true, NULL);
+}
+
+/*
+ * The first head bytes of req through the walk, as a request of their own
+ * (XTS and CTS then finish the last one or two blocks themselves).
+ */
+static int ctneon_walk_head(struct skcipher_request *req,
+			    struct ctneon_aes_ctx *ctx, unsigned int head,
+			    enum ctneon_mode mode, bool enc, u8 *iv)
+{
+	struct skcipher_request subreq;
+
+	skcipher_request_set_tfm(&subreq, crypto_skcipher_reqtfm(req));
+	skcipher_request_set_callback(&subreq, skcipher_request_flags(req),
+				      NULL, NULL);
+	skcipher_request_set_crypt(&subreq, req->src, req->dst, head, req->iv);
+	return ctneon_walk(&subreq, ctx, mode, enc, iv);
+}
+
 static int ctneon_xts_setkey(struct crypto_skcipher *tfm, const u8 *key,
 			     unsigned int len)
 {
@@ -393,7 +481,6 @@ static int ctneon_xts_crypt(struct skcipher_request *req, bool enc)
 	struct ctneon_xts_ctx *ctx = crypto_skcipher_ctx(tfm);
 	unsigned int tail = req->cryptlen % AES_BLOCK_SIZE;
 	unsigned int head = req->cryptlen - (tail ? AES_BLOCK_SIZE + tail : 0);
-	struct skcipher_request subreq;
 	u8 tweak[AES_BLOCK_SIZE], buf[2 * AES_BLOCK_SIZE];
 	int err = 0;
 
@@ -406,14 +493,8 @@ static int ctneon_xts_crypt(struct skcipher_request *req, bool enc)
 	/* T = E_K2(IV) */
 	ctneon_aes_encrypt_block(&ctx->tweak, tweak, req->iv);
 
-	if (head) {
-		skcipher_request_set_tfm(&subreq, tfm);
-		skcipher_request_set_callback(&subreq, skcipher_request_flags(req),
-					      NULL, NULL);
-		skcipher_request_set_crypt(&subreq, req->src, req->dst, head,
-					   req->iv);
-		err = ctneon_walk(&subreq, &ctx->data, MODE_XTS, enc, tweak);
-	}
+	if (head)
+		err = ctneon_walk_head(req, &ctx->data, head, MODE_XTS, enc, tweak);
 	if (!err && tail) {
 		scatterwalk_map_and_copy(buf, req->src, head, AES_BLOCK_SIZE + tail, 0);
 		ctneon_aes_piece(&ctx->data, MODE_XTS, enc, buf, buf,
@@ -433,6 +514,91 @@ static int ctneon_xts_encrypt(struct skcipher_request *req)
 static int ctneon_xts_decrypt(struct skcipher_request *req)
 {
 	return ctneon_xts_crypt(req, false);
+}
+
+/*
+ * cts(cbc(aes)), the kernel's CBC-CS3 (NIST SP 800-38A addendum): the text
+ * (at least one block) is CBC up to its last two blocks, the last full one
+ * P_n-1 and the tail P_n of d = 1..16 bytes; then
+ *     X = E(P_n-1 ^ C_n-2),  Y = E((P_n || 0^(16-d)) ^ X),
+ * and the output ends Y || X[0..d): the last two blocks always swap, even
+ * for d = 16.  Decrypting, Z = D(Y) is (P_n || 0*) ^ X, so P_n = Z[0..d) ^
+ * C_n and X = C_n || Z[d..16), and P_n-1 = D(X) ^ C_n-2.  One block is
+ * plain CBC.  The request's iv is left as CBC leaves it (the last
+ * ciphertext block, Y); d is a public length.
+ */
+static int ctneon_cts_crypt(struct skcipher_request *req, bool enc)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	struct ctneon_aes_ctx *ctx = crypto_skcipher_ctx(tfm);
+	unsigned int len = req->cryptlen, head, d;
+	CTNEON_NEON_STATE(ns);
+	u8 b[2 * AES_BLOCK_SIZE], z[AES_BLOCK_SIZE];
+	bool neon;
+	int err = 0;
+
+	if (len < AES_BLOCK_SIZE)
+		return -EINVAL;
+	if (len == AES_BLOCK_SIZE)
+		return ctneon_walk(req, ctx, MODE_CBC, enc, NULL);
+	if (unlikely(!ctneon_aes_rounds_ok(ctx->key.rounds)))
+		return -ENOKEY;
+	d = len % AES_BLOCK_SIZE ?: AES_BLOCK_SIZE;
+	head = len - AES_BLOCK_SIZE - d;
+	if (head) {
+		err = ctneon_walk_head(req, ctx, head, MODE_CBC, enc, NULL);
+		if (err)
+			return err;
+	}
+	scatterwalk_map_and_copy(b, req->src, head, AES_BLOCK_SIZE + d, 0);
+	neon = ctneon_neon_begin(&ns);
+	if (enc) {
+		/* b = P_n-1 || P_n 0* -> X || Y, iv -> Y */
+		memset(b + AES_BLOCK_SIZE + d, 0, AES_BLOCK_SIZE - d);
+		if (neon)
+			ctneon_aes_piece_neon(ctx, MODE_CBC, true, b, b,
+					      sizeof(b), req->iv);
+		else
+			ctneon_aes_piece_ct(ctx, MODE_CBC, true, b, b,
+					    sizeof(b), req->iv);
+		memcpy(z, b, AES_BLOCK_SIZE);			/* X */
+		memcpy(b, b + AES_BLOCK_SIZE, AES_BLOCK_SIZE);	/* Y */
+		memcpy(b + AES_BLOCK_SIZE, z, d);		/* X[0..d) */
+	} else {
+		/* b = Y || C_n -> Z = D(Y); X = C_n || Z[d..); P_n-1 = D(X) ^ C_n-2 */
+		if (neon)
+			ctneon_aes_piece_neon(ctx, MODE_ECB, false, z, b,
+					      AES_BLOCK_SIZE, NULL);
+		else
+			ctneon_aes_piece_ct(ctx, MODE_ECB, false, z, b,
+					    AES_BLOCK_SIZE, NULL);
+		memcpy(b + AES_BLOCK_SIZE + d, z + d, AES_BLOCK_SIZE - d);
+		crypto_xor(z, b + AES_BLOCK_SIZE, d);		/* P_n */
+		memcpy(b, b + AES_BLOCK_SIZE, AES_BLOCK_SIZE);	/* X */
+		memcpy(b + AES_BLOCK_SIZE, z, d);
+		if (neon)
+			ctneon_aes_piece_neon(ctx, MODE_CBC, false, b, b,
+					      AES_BLOCK_SIZE, req->iv);
+		else
+			ctneon_aes_piece_ct(ctx, MODE_CBC, false, b, b,
+					    AES_BLOCK_SIZE, req->iv);
+	}
+	if (neon)
+		ctneon_neon_end(&ns);
+	scatterwalk_map_and_copy(b, req->dst, head, AES_BLOCK_SIZE + d, 1);
+	memzero_explicit(b, sizeof(b));
+	memzero_explicit(z, sizeof(z));
+	return 0;
+}
+
+static int ctneon_cts_encrypt(struct skcipher_request *req)
+{
+	return ctneon_cts_crypt(req, true);
+}
+
+static int ctneon_cts_decrypt(struct skcipher_request *req)
+{
+	return ctneon_cts_crypt(req, false);
 }
 
 static void ctneon_skcipher_exit(struct crypto_skcipher *tfm)
@@ -461,9 +627,12 @@ static struct crypto_alg ctneon_cipher_alg = {
 	},
 };
 
-#define CTNEON_SKCIPHER(mode_, blocksize_, ivsize_, ctx_, keymul_, setkey_, enc_, dec_) { \
-	.base.cra_name		= #mode_ "(aes)",				\
-	.base.cra_driver_name	= #mode_ "-aes-ctneon",				\
+#define CTNEON_SKCIPHER(mode_, blocksize_, ivsize_, ctx_, keymul_, setkey_, enc_, dec_) \
+	CTNEON_SKCIPHER_NAMED(#mode_ "(aes)", #mode_ "-aes-ctneon", blocksize_,	\
+			      ivsize_, ctx_, keymul_, setkey_, enc_, dec_)
+#define CTNEON_SKCIPHER_NAMED(name_, driver_, blocksize_, ivsize_, ctx_, keymul_, setkey_, enc_, dec_) { \
+	.base.cra_name		= name_,					\
+	.base.cra_driver_name	= driver_,					\
 	.base.cra_priority	= CTNEON_MODE_PRIORITY,				\
 	.base.cra_blocksize	= blocksize_,					\
 	.base.cra_ctxsize	= sizeof(ctx_),					\
@@ -489,6 +658,19 @@ static struct skcipher_alg ctneon_skcipher_algs[] = {
 			ctneon_xts_setkey, ctneon_xts_encrypt, ctneon_xts_decrypt),
 };
 
+/*
+ * cts(cbc(aes)) and xctr(aes): names that 7.x would otherwise give to its
+ * library drivers (at 110), table-based on CPUs without the AES
+ * instructions; 6.x builds them from templates over the cipher.
+ */
+static struct skcipher_alg ctneon_more_skcipher_algs[] = {
+	CTNEON_SKCIPHER_NAMED("cts(cbc(aes))", "cts-cbc-aes-ctneon", AES_BLOCK_SIZE,
+			      AES_BLOCK_SIZE, struct ctneon_aes_ctx, 1,
+			      ctneon_aes_setkey, ctneon_cts_encrypt, ctneon_cts_decrypt),
+	CTNEON_SKCIPHER(xctr, 1, AES_BLOCK_SIZE, struct ctneon_aes_ctx, 1,
+			ctneon_aes_setkey, ctneon_xctr_crypt, ctneon_xctr_crypt),
+};
+
 int ctneon_aes_register(void)
 {
 	int err;
@@ -499,12 +681,25 @@ int ctneon_aes_register(void)
 	err = crypto_register_skciphers(ctneon_skcipher_algs,
 					ARRAY_SIZE(ctneon_skcipher_algs));
 	if (err)
-		crypto_unregister_alg(&ctneon_cipher_alg);
+		goto out_cipher;
+	err = crypto_register_skciphers(ctneon_more_skcipher_algs,
+					ARRAY_SIZE(ctneon_more_skcipher_algs));
+	if (err)
+		goto out_modes;
+	return 0;
+
+out_modes:
+	crypto_unregister_skciphers(ctneon_skcipher_algs,
+				    ARRAY_SIZE(ctneon_skcipher_algs));
+out_cipher:
+	crypto_unregister_alg(&ctneon_cipher_alg);
 	return err;
 }
 
 void ctneon_aes_unregister(void)
 {
+	crypto_unregister_skciphers(ctneon_more_skcipher_algs,
+				    ARRAY_SIZE(ctneon_more_skcipher_algs));
 	crypto_unregister_skciphers(ctneon_skcipher_algs,
 				    ARRAY_SIZE(ctneon_skcipher_algs));
 	crypto_unregister_alg(&ctneon_cipher_alg);
@@ -520,3 +715,7 @@ MODULE_ALIAS_CRYPTO("ctr(aes)");
 MODULE_ALIAS_CRYPTO("ctr-aes-ctneon");
 MODULE_ALIAS_CRYPTO("xts(aes)");
 MODULE_ALIAS_CRYPTO("xts-aes-ctneon");
+MODULE_ALIAS_CRYPTO("cts(cbc(aes))");
+MODULE_ALIAS_CRYPTO("cts-cbc-aes-ctneon");
+MODULE_ALIAS_CRYPTO("xctr(aes)");
+MODULE_ALIAS_CRYPTO("xctr-aes-ctneon");

@@ -113,7 +113,7 @@ static int __init ctneon_init(void)
 		return -ENODEV;
 	ctneon_aes_on = ctneon_register_aes();
 	if (!ctneon_aes_on) {
-		pr_info("ctneon: this CPU has the AES instructions; AES and GCM are left to the kernel's Crypto Extensions drivers\n");
+		pr_info("ctneon: this CPU has the AES instructions; its AES algorithms (modes, MACs, GCM, CCM) are left to the kernel's Crypto Extensions drivers\n");
 	} else {
 		err = ctneon_aes_register();
 		if (err)
@@ -121,12 +121,24 @@ static int __init ctneon_init(void)
 		err = ctneon_gcm_register();
 		if (err)
 			goto out_aes;
+		err = ctneon_mac_register();
+		if (err)
+			goto out_gcm;
+		err = ctneon_ccm_register();
+		if (err)
+			goto out_mac;
 	}
 	err = ctneon_chacha_register();
 	if (err)
-		goto out_gcm;
+		goto out_ccm;
 	return 0;
 
+out_ccm:
+	if (ctneon_aes_on)
+		ctneon_ccm_unregister();
+out_mac:
+	if (ctneon_aes_on)
+		ctneon_mac_unregister();
 out_gcm:
 	if (ctneon_aes_on)
 		ctneon_gcm_unregister();
@@ -140,6 +152,8 @@ static void __exit ctneon_exit(void)
 {
 	ctneon_chacha_unregister();
 	if (ctneon_aes_on) {
+		ctneon_ccm_unregister();
+		ctneon_mac_unregister();
 		ctneon_gcm_unregister();
 		ctneon_aes_unregister();
 	}

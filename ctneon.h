@@ -121,7 +121,8 @@ struct ctneon_aes_ctx {
 	u8 bskey[CTNEON_BS_KEY_SIZE];	/* bit-sliced round keys */
 };
 
-enum ctneon_mode { MODE_ECB, MODE_CBC, MODE_CTR, MODE_XTS };
+/* MODE_XCTR is walked by aes-glue.c only; it has no piece of its own */
+enum ctneon_mode { MODE_ECB, MODE_CBC, MODE_CTR, MODE_XTS, MODE_XCTR };
 
 int ctneon_aes_ctx_setkey(struct ctneon_aes_ctx *ctx, const u8 *key,
 			  unsigned int len);
@@ -136,10 +137,33 @@ void ctneon_aes_piece_ct(const struct ctneon_aes_ctx *ctx,
 void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
 			      const u8 in[16]);
 
+/*
+ * The CBC-MAC stream (cmac-glue.c), for cmac/xcbc/cbcmac and ccm: dg is
+ * E_K(...) of the blocks so far, XORed with the len (0..16) bytes of the
+ * pending last block, which is encrypted only when more data follows or
+ * ctneon_cbcmac_pad() zero-pads it.  neon: NEON is enabled (vpaes), else
+ * the portable cipher.
+ */
+struct ctneon_cbcmac {
+	u8 dg[16];
+	unsigned int len;
+};
+void ctneon_cbcmac_blocks(const struct ctneon_aes_key *key, bool neon,
+			  u8 dg[16], const u8 *in, unsigned int blocks);
+void ctneon_cbcmac_update(const struct ctneon_aes_key *key, bool neon,
+			  struct ctneon_cbcmac *st, const u8 *p,
+			  unsigned int n);
+void ctneon_cbcmac_pad(const struct ctneon_aes_key *key, bool neon,
+		       struct ctneon_cbcmac *st);
+
 int ctneon_aes_register(void);
 void ctneon_aes_unregister(void);
 int ctneon_gcm_register(void);
 void ctneon_gcm_unregister(void);
+int ctneon_mac_register(void);
+void ctneon_mac_unregister(void);
+int ctneon_ccm_register(void);
+void ctneon_ccm_unregister(void);
 int ctneon_chacha_register(void);
 void ctneon_chacha_unregister(void);
 

@@ -58,6 +58,9 @@ FBCASES=${CTNEON_FBCASES:-200}
 WAIT=${CTNEON_WAIT:-120}
 DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon"
 DRIVERS="$DRIVERS gcm-aes-ctneon rfc4106-gcm-aes-ctneon"
+# #23: the names 7.x would give to its table-based library drivers
+DRIVERS="$DRIVERS cts-cbc-aes-ctneon xctr-aes-ctneon cmac-aes-ctneon xcbc-aes-ctneon"
+DRIVERS="$DRIVERS cbcmac-aes-ctneon ccm-aes-ctneon rfc4309-ccm-aes-ctneon"
 DRIVERS="$DRIVERS chacha20-ctneon xchacha20-ctneon xchacha12-ctneon"
 # the ChaCha20-Poly1305 AEADs: arm64 only (chacha-glue.c)
 CPDRIVERS="rfc7539-chacha20-poly1305-ctneon rfc7539esp-chacha20-poly1305-ctneon"

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctneon: cmac(aes), xcbc(aes) and cbcmac(aes), and the CBC-MAC stream that
+ * they and ccm(aes) share.
+ *
+ * Design notes
+ * ------------
+ * All three MACs are a CBC-MAC, dg = E_K(dg ^ M_i), over the message's
+ * blocks; they differ in the key and in the last block:
+ *   cbcmac (the kernel's, for ccm): a partial last block is zero-padded,
+ *           nothing else (the output of an empty message is 0^128);
+ *   cmac (NIST SP 800-38B, RFC 4493): L = E_K(0^128), K1 = L.x, K2 = L.x^2
+ *           in GF(2^128); the last block is XORed with K1 if it is whole,
+ *           else padded with 10* and XORed with K2;
+ *   xcbc (RFC 3566): K1 = E_K(0x01^16) is the MAC key (AES-128 whatever
+ *           the length of K), K2 = E_K(0x02^16) and K3 = E_K(0x03^16) take
+ *           the places of CMAC's K1 and K2.
+ *
+ * The chain is serial, so it runs on vpaes (ctneon_vpaes_cbcmac(), one
+ * block at a time, nothing stored but dg); where NEON may not be used, on
+ * the portable constant-time cipher.  The stream keeps the last block of
+ * what it has seen unencrypted (XORed into dg, len bytes of it) until more
+ * data arrives or the final step: CMAC and XCBC must treat it specially.
+ * len is a public length; nothing here branches on or indexes by data or
+ * key.  Subkeys are doubled with masks, not branches.  The descriptor (dg,
+ * len) and the tfm context are wiped when they are done with.
+ *
+ * The shash API lets update run in any context; each call is one NEON
+ * section (or none).  Priorities: above the 7.x library drivers
+ * (cmac-aes-lib and friends at 300, table-based on CPUs without the AES
+ * instructions) and every template instance; on a CPU with the AES
+ * instructions none of this is registered (ctneon_register_aes()).
+ */
+#include <crypto/aes.h>
+#include <crypto/algapi.h>
+#include <crypto/internal/hash.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "ctneon.h"
+#include "vpaes.h"
+
+#define CTNEON_MAC_PRIORITY	310
+
+/*
+ * Where the kernel has its own library MACs (7.x: cmac-aes-lib and friends,
+ * whose header this is), ctneon's behave as those, else as the templates:
+ *   - cbcmac(aes)'s block size, which testmgr compares with the
+ *     reference's: 16 for the library driver, 1 for the template;
+ *   - xcbc(aes)'s key: RFC 3566's 128 bits only for the library driver;
+ *     the template takes any AES key and derives K1 with it.
+ */
+#if __has_include(<crypto/aes-cbc-macs.h>)
+#define CTNEON_CBCMAC_BLOCKSIZE	AES_BLOCK_SIZE
+#define CTNEON_XCBC_ANY_KEY	0
+#else
+#define CTNEON_CBCMAC_BLOCKSIZE	1
+#define CTNEON_XCBC_ANY_KEY	1
+#endif
+
+/* ---- the CBC-MAC stream (ctneon.h) ------------------------------------ */
+
+/*
+ * dg = E(dg ^ in_i) for whole blocks; with NEON enabled when neon.  The
+ * portable path runs CBC encryption into a scratch buffer (its cost is the
+ * cipher's, not the stores) and keeps the chaining value.
+ */
+void ctneon_cbcmac_blocks(const struct ctneon_aes_key *key, bool neon,
+			  u8 dg[16], const u8 *in, unsigned int blocks)
+{
+	u8 scratch[16 * AES_BLOCK_SIZE];
+
+	if (neon) {
+		ctneon_vpaes_cbcmac(dg, in, key->enc[0], key->rounds, blocks);
+		return;
+	}
+	while (blocks) {
+		unsigned int n = min_t(unsigned int, blocks, 16);
+
+		ctneon_aes_ct_cbc(key, 1, scratch, in, n, dg);
+		in += n * AES_BLOCK_SIZE;
+		blocks -= n;
+	}
+	memzero_explicit(scratch, sizeof(scratch));
+}
+
+void ctneon_cbcmac_update(const struct ctneon_aes_key *key, bool neon,
+			  struct ctneon_cbcmac *st, const u8 *p,
+			  unsigned int n)
+{
+	static const u8 zero[AES_BLOCK_SIZE];
+	unsigned int l, blocks;
+
+	if (!n)
+		return;
+	if (st->len) {
+		/* complete the pending block; it is encrypted once more follows */
+		l = min(n, AES_BLOCK_SIZE - st->len);
+		crypto_xor(st->dg + st->len, p, l);
+		st->len += l;
+		p += l;
+		n -= l;
+		if (!n)
+			return;
+		ctneon_cbcmac_blocks(key, neon, st->dg, zero, 1);
+		st->len = 0;
+	}
+	/* whole blocks, except the last one, which stays pending */
+	blocks = (n - 1) / AES_BLOCK_SIZE;
+	ctneon_cbcmac_blocks(key, neon, st->dg, p, blocks);
+	p += blocks * AES_BLOCK_SIZE;
+	n -= blocks * AES_BLOCK_SIZE;
+	crypto_xor(st->dg, p, n);
+	st->len = n;
+}
+
+void ctneon_cbcmac_pad(const struct ctneon_aes_key *key, bool neon,
+		       struct ctneon_cbcmac *st)
+{
+	static const u8 zero[AES_BLOCK_SIZE];
+
+	if (st->len)
+		ctneon_cbcmac_blocks(key, neon, st->dg, zero, 1);
+	st->len = 0;
+}
+
+/* ---- the shash algorithms ----------------------------------------------- */
+
+struct ctneon_mac_ctx {
+	struct ctneon_aes_key key;	/* the chain's key (xcbc: K1) */
+	u8 kwhole[AES_BLOCK_SIZE];	/* XORed into a whole last block */
+	u8 kpart[AES_BLOCK_SIZE];	/* XORed into a padded last block */
+};
+
+/* x.2 in GF(2^128) (big-endian, x^128 = x^7 + x^2 + x + 1), without branches */
+static void ctneon_gf128_double(u8 out[16], const u8 in[16])
+{
+	u8 reduce = 0x87 & (u8)-(in[0] >> 7);
+	int i;
+
+	for (i = 0; i < 15; i++)
+		out[i] = (u8)(in[i] << 1) | (in[i + 1] >> 7);
+	out[15] = (u8)(in[15] << 1) ^ reduce;
+}
+
+static int ctneon_cmac_setkey(struct crypto_shash *tfm, const u8 *in_key,
+			      unsigned int len)
+{
+	struct ctneon_mac_ctx *ctx = crypto_shash_ctx(tfm);
+	static const u8 zero[AES_BLOCK_SIZE];
+	u8 l[AES_BLOCK_SIZE];
+	int err;
+
+	err = ctneon_aes_expandkey(&ctx->key, in_key, len);
+	if (err)
+		return err;
+	ctneon_aes_encrypt_block(&ctx->key, l, zero);		/* L = E_K(0) */
+	ctneon_gf128_double(ctx->kwhole, l);		/* K1 = L.x */
+	ctneon_gf128_double(ctx->kpart, ctx->kwhole);	/* K2 = L.x^2 */
+	memzero_explicit(l, sizeof(l));
+	return 0;
+}
+
+static int ctneon_xcbc_setkey(struct crypto_shash *tfm, const u8 *in_key,
+			      unsigned int len)
+{
+	struct ctneon_mac_ctx *ctx = crypto_shash_ctx(tfm);
+	u8 c[AES_BLOCK_SIZE], k1[AES_BLOCK_SIZE];
+	int err;
+
+	if (!CTNEON_XCBC_ANY_KEY && len != AES_KEYSIZE_128)
+		return -EINVAL;
+	err = ctneon_aes_expandkey(&ctx->key, in_key, len);
+	if (err)
+		return err;
+	memset(c, 0x01, sizeof(c));
+	ctneon_aes_encrypt_block(&ctx->key, k1, c);		/* K1 = E_K(0x01..) */
+	memset(c, 0x02, sizeof(c));
+	ctneon_aes_encrypt_block(&ctx->key, ctx->kwhole, c);	/* K2 = E_K(0x02..) */
+	memset(c, 0x03, sizeof(c));
+	ctneon_aes_encrypt_block(&ctx->key, ctx->kpart, c);	/* K3 = E_K(0x03..) */
+	err = ctneon_aes_expandkey(&ctx->key, k1, sizeof(k1));
+	memzero_explicit(k1, sizeof(k1));
+	return err;
+}
+
+static int ctneon_cbcmac_setkey(struct crypto_shash *tfm, const u8 *in_key,
+				unsigned int len)
+{
+	struct ctneon_mac_ctx *ctx = crypto_shash_ctx(tfm);
+
+	return ctneon_aes_expandkey(&ctx->key, in_key, len);
+}
+
+static int ctneon_mac_init(struct shash_desc *desc)
+{
+	struct ctneon_cbcmac *st = shash_desc_ctx(desc);
+
+	memset(st, 0, sizeof(*st));
+	return 0;
+}
+
+/* the tfm is keyed and the state sane, or the error to return */
+static int ctneon_mac_check(const struct ctneon_mac_ctx *ctx,
+			    const struct ctneon_cbcmac *st)
+{
+	/* the API's NEED_KEY makes this unreachable; the cores need it */
+	if (unlikely(!ctneon_aes_rounds_ok(ctx->key.rounds)))
+		return -ENOKEY;
+	if (unlikely(st->len > AES_BLOCK_SIZE))	/* a corrupt import */
+		return -EINVAL;
+	return 0;
+}
+
+static int ctneon_mac_update(struct shash_desc *desc, const u8 *p,
+			     unsigned int len)
+{
+	struct ctneon_mac_ctx *ctx = crypto_shash_ctx(desc->tfm);
+	struct ctneon_cbcmac *st = shash_desc_ctx(desc);
+	CTNEON_NEON_STATE(ns);
+	int err = ctneon_mac_check(ctx, st);
+	bool neon;
+
+	if (err)
+		return err;
+	neon = ctneon_neon_begin(&ns);
+	ctneon_cbcmac_update(&ctx->key, neon, st, p, len);
+	if (neon)
+		ctneon_neon_end(&ns);
+	return 0;
+}
+
+/*
+ * CMAC and XCBC: the pending last block (len bytes, 0 for an empty
+ * message) is whole or padded with 10*, then XORed with the matching
+ * subkey and encrypted.
+ */
+static int ctneon_cmac_final(struct shash_desc *desc, u8 *out)
+{
+	struct ctneon_mac_ctx *ctx = crypto_shash_ctx(desc->tfm);
+	struct ctneon_cbcmac *st = shash_desc_ctx(desc);
+	int err = ctneon_mac_check(ctx, st);
+
+	if (err)
+		return err;
+	if (st->len == AES_BLOCK_SIZE) {
+		crypto_xor(st->dg, ctx->kwhole, AES_BLOCK_SIZE);
+	} else {
+		st->dg[st->len] ^= 0x80;
+		crypto_xor(st->dg, ctx->kpart, AES_BLOCK_SIZE);
+	}
+	ctneon_aes_encrypt_block(&ctx->key, out, st->dg);
+	memzero_explicit(st, sizeof(*st));
+	return 0;
+}
+
+/* cbcmac: a partial last block is zero-padded (the template's MAC for ccm) */
+static int ctneon_cbcmac_final(struct shash_desc *desc, u8 *out)
+{
+	struct ctneon_mac_ctx *ctx = crypto_shash_ctx(desc->tfm);
+	struct ctneon_cbcmac *st = shash_desc_ctx(desc);
+	int err = ctneon_mac_check(ctx, st);
+
+	if (err)
+		return err;
+	if (st->len)
+		ctneon_aes_encrypt_block(&ctx->key, st->dg, st->dg);
+	memcpy(out, st->dg, AES_BLOCK_SIZE);
+	memzero_explicit(st, sizeof(*st));
+	return 0;
+}
+
+static int ctneon_mac_init_tfm(struct crypto_shash *tfm)
+{
+	memzero_explicit(crypto_shash_ctx(tfm), sizeof(struct ctneon_mac_ctx));
+	return 0;
+}
+
+static void ctneon_mac_exit_tfm(struct crypto_shash *tfm)
+{
+	memzero_explicit(crypto_shash_ctx(tfm), sizeof(struct ctneon_mac_ctx));
+}
+
+#define CTNEON_MAC(name_, blocksize_, setkey_, final_) {			\
+	.base.cra_name		= #name_ "(aes)",				\
+	.base.cra_driver_name	= #name_ "-aes-ctneon",				\
+	.base.cra_priority	= CTNEON_MAC_PRIORITY,				\
+	.base.cra_blocksize	= blocksize_,					\
+	.base.cra_ctxsize	= sizeof(struct ctneon_mac_ctx),		\
+	.base.cra_module	= THIS_MODULE,					\
+	.digestsize		= AES_BLOCK_SIZE,				\
+	.descsize		= sizeof(struct ctneon_cbcmac),			\
+	.setkey			= setkey_,					\
+	.init			= ctneon_mac_init,				\
+	.update			= ctneon_mac_update,				\
+	.final			= final_,					\
+	.init_tfm		= ctneon_mac_init_tfm,				\
+	.exit_tfm		= ctneon_mac_exit_tfm,				\
+}
+
+static struct shash_alg ctneon_mac_algs[] = {
+	CTNEON_MAC(cmac, AES_BLOCK_SIZE, ctneon_cmac_setkey, ctneon_cmac_final),
+	CTNEON_MAC(xcbc, AES_BLOCK_SIZE, ctneon_xcbc_setkey, ctneon_cmac_final),
+	CTNEON_MAC(cbcmac, CTNEON_CBCMAC_BLOCKSIZE, ctneon_cbcmac_setkey,
+		   ctneon_cbcmac_final),
+};
+
+int ctneon_mac_register(void)
+{
+	return crypto_register_shashes(ctneon_mac_algs,
+				       ARRAY_SIZE(ctneon_mac_algs));
+}
+
+void ctneon_mac_unregister(void)
+{
+	crypto_unregister_shashes(ctneon_mac_algs, ARRAY_SIZE(ctneon_mac_algs));
+}
+
+MODULE_ALIAS_CRYPTO("cmac(aes)");
+MODULE_ALIAS_CRYPTO("cmac-aes-ctneon");
+MODULE_ALIAS_CRYPTO("xcbc(aes)");
+MODULE_ALIAS_CRYPTO("xcbc-aes-ctneon");
+MODULE_ALIAS_CRYPTO("cbcmac(aes)");
+MODULE_ALIAS_CRYPTO("cbcmac-aes-ctneon");
