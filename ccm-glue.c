@@ -119,41 +119,18 @@ static int ctneon_ccm_start(struct ctneon_ccm_ctx *ctx,
 			    unsigned int aadlen, unsigned int textlen,
 			    unsigned int authsize)
 {
-	unsigned int l = iv[0] + 1, hlen = 0;
+	unsigned int hlen;
 	u8 b0[16], hdr[6];
 	CTNEON_NEON_STATE(ns);
-	__be32 be;
 	bool neon;
+	int err;
 
-	if (iv[0] < 1 || iv[0] > 7)
-		return -EINVAL;
-	if (l < 4 && textlen >> (8 * l))
-		return -EOVERFLOW;
-
-	memcpy(w->a0, iv, 16);
-	memset(w->a0 + 16 - l, 0, l);			/* A_0 */
+	err = ctneon_ccm_format(iv, aadlen, textlen, authsize, w->a0, b0, hdr,
+				&hlen);
+	if (err)
+		return err;
 	memcpy(w->ctr, w->a0, 16);
 	w->ctr[15] = 1;					/* A_1 */
-
-	memcpy(b0, w->a0, 16);
-	b0[0] = (aadlen ? 0x40 : 0) | ((authsize - 2) / 2) << 3 | iv[0];
-	be = cpu_to_be32(textlen);
-	if (l >= 4)
-		memcpy(b0 + 12, &be, 4);
-	else
-		memcpy(b0 + 16 - l, (u8 *)&be + 4 - l, l);
-
-	if (aadlen && aadlen < 0xff00) {
-		hdr[0] = aadlen >> 8;
-		hdr[1] = aadlen;
-		hlen = 2;
-	} else if (aadlen) {
-		hdr[0] = 0xff;
-		hdr[1] = 0xfe;
-		be = cpu_to_be32(aadlen);
-		memcpy(hdr + 2, &be, 4);
-		hlen = 6;
-	}
 
 	memset(&w->mac, 0, sizeof(w->mac));
 	neon = ctneon_neon_begin(&ns);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ctneon: cmac(aes), xcbc(aes) and cbcmac(aes), and the CBC-MAC stream that
- * they and ccm(aes) share.
+ * ctneon: cmac(aes), xcbc(aes) and cbcmac(aes).
  *
  * Design notes
  * ------------
@@ -18,11 +17,10 @@
  *
  * The chain is serial, so it runs on vpaes (ctneon_vpaes_cbcmac(), one
  * block at a time, nothing stored but dg); where NEON may not be used, on
- * the portable constant-time cipher.  The stream keeps the last block of
- * what it has seen unencrypted (XORed into dg, len bytes of it) until more
- * data arrives or the final step: CMAC and XCBC must treat it specially.
- * len is a public length; nothing here branches on or indexes by data or
- * key.  Subkeys are doubled with masks, not branches.  The descriptor (dg,
+ * the portable constant-time cipher: the stream of aes-mac.c, which keeps
+ * the last block it has seen pending until more data arrives or the final
+ * step, since CMAC and XCBC treat it specially.  Subkeys are doubled with
+ * masks, not branches.  The descriptor (dg,
  * len) and the tfm context are wiped when they are done with.
  *
  * The shash API lets update run in any context; each call is one NEON
@@ -38,7 +36,6 @@
 #include <linux/string.h>
 
 #include "ctneon.h"
-#include "vpaes.h"
 
 #define CTNEON_MAC_PRIORITY	310
 
@@ -58,72 +55,6 @@
 #define CTNEON_XCBC_ANY_KEY	1
 #endif
 
-/* ---- the CBC-MAC stream (ctneon.h) ------------------------------------ */
-
-/*
- * dg = E(dg ^ in_i) for whole blocks; with NEON enabled when neon.  The
- * portable path runs CBC encryption into a scratch buffer (its cost is the
- * cipher's, not the stores) and keeps the chaining value.
- */
-void ctneon_cbcmac_blocks(const struct ctneon_aes_key *key, bool neon,
-			  u8 dg[16], const u8 *in, unsigned int blocks)
-{
-	u8 scratch[16 * AES_BLOCK_SIZE];
-
-	if (neon) {
-		ctneon_vpaes_cbcmac(dg, in, key->enc[0], key->rounds, blocks);
-		return;
-	}
-	while (blocks) {
-		unsigned int n = min_t(unsigned int, blocks, 16);
-
-		ctneon_aes_ct_cbc(key, 1, scratch, in, n, dg);
-		in += n * AES_BLOCK_SIZE;
-		blocks -= n;
-	}
-	memzero_explicit(scratch, sizeof(scratch));
-}
-
-void ctneon_cbcmac_update(const struct ctneon_aes_key *key, bool neon,
-			  struct ctneon_cbcmac *st, const u8 *p,
-			  unsigned int n)
-{
-	static const u8 zero[AES_BLOCK_SIZE];
-	unsigned int l, blocks;
-
-	if (!n)
-		return;
-	if (st->len) {
-		/* complete the pending block; it is encrypted once more follows */
-		l = min(n, AES_BLOCK_SIZE - st->len);
-		crypto_xor(st->dg + st->len, p, l);
-		st->len += l;
-		p += l;
-		n -= l;
-		if (!n)
-			return;
-		ctneon_cbcmac_blocks(key, neon, st->dg, zero, 1);
-		st->len = 0;
-	}
-	/* whole blocks, except the last one, which stays pending */
-	blocks = (n - 1) / AES_BLOCK_SIZE;
-	ctneon_cbcmac_blocks(key, neon, st->dg, p, blocks);
-	p += blocks * AES_BLOCK_SIZE;
-	n -= blocks * AES_BLOCK_SIZE;
-	crypto_xor(st->dg, p, n);
-	st->len = n;
-}
-
-void ctneon_cbcmac_pad(const struct ctneon_aes_key *key, bool neon,
-		       struct ctneon_cbcmac *st)
-{
-	static const u8 zero[AES_BLOCK_SIZE];
-
-	if (st->len)
-		ctneon_cbcmac_blocks(key, neon, st->dg, zero, 1);
-	st->len = 0;
-}
-
 /* ---- the shash algorithms ----------------------------------------------- */
 
 struct ctneon_mac_ctx {
@@ -131,17 +62,6 @@ struct ctneon_mac_ctx {
 	u8 kwhole[AES_BLOCK_SIZE];	/* XORed into a whole last block */
 	u8 kpart[AES_BLOCK_SIZE];	/* XORed into a padded last block */
 };
-
-/* x.2 in GF(2^128) (big-endian, x^128 = x^7 + x^2 + x + 1), without branches */
-static void ctneon_gf128_double(u8 out[16], const u8 in[16])
-{
-	u8 reduce = 0x87 & (u8)-(in[0] >> 7);
-	int i;
-
-	for (i = 0; i < 15; i++)
-		out[i] = (u8)(in[i] << 1) | (in[i + 1] >> 7);
-	out[15] = (u8)(in[15] << 1) ^ reduce;
-}
 
 static int ctneon_cmac_setkey(struct crypto_shash *tfm, const u8 *in_key,
 			      unsigned int len)
@@ -243,12 +163,7 @@ static int ctneon_cmac_final(struct shash_desc *desc, u8 *out)
 
 	if (err)
 		return err;
-	if (st->len == AES_BLOCK_SIZE) {
-		crypto_xor(st->dg, ctx->kwhole, AES_BLOCK_SIZE);
-	} else {
-		st->dg[st->len] ^= 0x80;
-		crypto_xor(st->dg, ctx->kpart, AES_BLOCK_SIZE);
-	}
+	ctneon_cmac_last(st, ctx->kwhole, ctx->kpart);
 	ctneon_aes_encrypt_block(&ctx->key, out, st->dg);
 	memzero_explicit(st, sizeof(*st));
 	return 0;

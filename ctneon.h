@@ -137,24 +137,8 @@ void ctneon_aes_piece_ct(const struct ctneon_aes_ctx *ctx,
 void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
 			      const u8 in[16]);
 
-/*
- * The CBC-MAC stream (cmac-glue.c), for cmac/xcbc/cbcmac and ccm: dg is
- * E_K(...) of the blocks so far, XORed with the len (0..16) bytes of the
- * pending last block, which is encrypted only when more data follows or
- * ctneon_cbcmac_pad() zero-pads it.  neon: NEON is enabled (vpaes), else
- * the portable cipher.
- */
-struct ctneon_cbcmac {
-	u8 dg[16];
-	unsigned int len;
-};
-void ctneon_cbcmac_blocks(const struct ctneon_aes_key *key, bool neon,
-			  u8 dg[16], const u8 *in, unsigned int blocks);
-void ctneon_cbcmac_update(const struct ctneon_aes_key *key, bool neon,
-			  struct ctneon_cbcmac *st, const u8 *p,
-			  unsigned int n);
-void ctneon_cbcmac_pad(const struct ctneon_aes_key *key, bool neon,
-		       struct ctneon_cbcmac *st);
+/* the CBC-MAC stream, CMAC's last block, CCM's header */
+#include "aes-mac.h"
 
 int ctneon_aes_register(void);
 void ctneon_aes_unregister(void);

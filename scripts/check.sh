@@ -6,6 +6,7 @@
 #   1. scripts/deps.sh                       packages
 #   2. tests/unit/run.sh, bs-run.sh, ...     user-space core tests (qemu-user)
 #      tests/unit/gcm-run.sh                 AES-GCM composed from the cores
+#      tests/unit/mac-run.sh                 CMAC, XCBC, CBC-MAC, CCM (aes-mac.c)
 #      tests/ct/run.sh all                   constant-time trace check
 #   3. for arm/arm64 x 6.1/6.12/7, one after the other:
 #        make ARCH=.. KERNEL=..              W=1 cross build, no warnings
@@ -129,6 +130,7 @@ units() {
 	step "unit-neonbs-$a" tests/unit/bs-run.sh "$a"
 	step "unit-ghash-$a" tests/unit/ghash-run.sh "$a"
 	step "unit-gcm-$a" tests/unit/gcm-run.sh "$a"
+	step "unit-mac-$a" tests/unit/mac-run.sh "$a"
 	step "unit-chacha-$a" tests/unit/chacha-run.sh "$a"
 	return 0
 }

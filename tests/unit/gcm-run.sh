@@ -35,32 +35,9 @@ top=$(cd "$here/../.." && pwd)
 py=/usr/bin/python3
 arch=${1:-}
 
-case $arch in
-arm)	cc=arm-linux-gnueabihf-gcc; qemu=qemu-arm
-	cflags=(-march=armv7-a -mfpu=neon -mfloat-abi=hard)
-	# first in ARM state, as Debian's armmp kernels build it (the
-	# compiler's default is Thumb-2); Thumb-2 again below
-	mode=(-marm)
-	asflags=(-D__LINUX_ARM_ARCH__=7)
-	pkgs=(gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user)
-	libc=/usr/arm-linux-gnueabihf/lib/libc.a ;;
-arm64)	cc=aarch64-linux-gnu-gcc; qemu=qemu-aarch64
-	cflags=(); asflags=(); mode=()
-	pkgs=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
-	libc=/usr/aarch64-linux-gnu/lib/libc.a ;;
-*)	echo "usage: $0 arm|arm64" >&2; exit 2 ;;
-esac
+. "$here/cross.sh"
 cores=("$top/$arch/vpaes-core.S" "$top/$arch/aes-neonbs-core.S" "$top/$arch/ghash-neon.S")
 
-need=()
-command -v $cc >/dev/null && [ -e $libc ] && command -v $qemu >/dev/null || need+=("${pkgs[@]}")
-$py -c 'import cryptography' 2>/dev/null || need+=(python3-cryptography)
-if [ ${#need[@]} -gt 0 ]; then
-	echo "# gcm-run.sh: installing ${need[*]}"
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-		apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null ||
-		{ echo "FAIL $arch: cannot install ${need[*]}"; echo "0 passed, 1 failed"; exit 1; }
-fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ctneon-gcm.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
