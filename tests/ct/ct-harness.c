@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "aes-ct.h"
+#include "aes-mac.h"
 #include "aes-neonbs.h"
 #include "chacha-poly.h"
 #include "ghash.h"
@@ -115,6 +116,44 @@ static void call_cbc_encrypt(const struct ct_case *c)
 static void call_cbcmac(const struct ct_case *c)
 {
 	ctneon_vpaes_cbcmac(ct.iv, ct.src, ct.ks.enc[0], ct.ks.rounds, c->len);
+}
+
+/*
+ * aes-mac.c (cmac-glue.c, ccm-glue.c): the CBC-MAC stream over len bytes in
+ * two updates (a pending block completed, then blocks and a new pending
+ * one), then the zero padding; CMAC's last block and subkey doubling.
+ * The chaining value and the data are secret, the lengths public.
+ */
+static struct ctneon_cbcmac ct_mac;
+
+static void call_cbcmac_stream(const struct ct_case *c, bool neon)
+{
+	memset(&ct_mac, 0, sizeof(ct_mac));
+	memcpy(ct_mac.dg, ct.iv, 16);
+	ctneon_cbcmac_update(&ct.ks, neon, &ct_mac, ct.src, 5);
+	ctneon_cbcmac_update(&ct.ks, neon, &ct_mac, ct.src + 5, c->len - 5);
+	ctneon_cbcmac_pad(&ct.ks, neon, &ct_mac);
+	memcpy(ct.dst, ct_mac.dg, 16);
+}
+
+static void call_cbcmac_neon(const struct ct_case *c)
+{
+	call_cbcmac_stream(c, true);
+}
+
+static void call_cbcmac_portable(const struct ct_case *c)
+{
+	call_cbcmac_stream(c, false);
+}
+
+static void call_cmac_last(const struct ct_case *c)
+{
+	memcpy(ct_mac.dg, ct.src, 16);
+	ct_mac.len = c->len;
+	ctneon_gf128_double(ct.dst, ct.iv);
+	ctneon_gf128_double(ct.dst + 16, ct.dst);
+	ctneon_cmac_last(&ct_mac, ct.dst, ct.dst + 16);
+	memcpy(ct.dst + 32, ct_mac.dg, 16);
 }
 
 static void call_cbc_decrypt(const struct ct_case *c)
@@ -420,6 +459,9 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_vpaes_ecb_decrypt", call_ecb_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
 	{ "ctneon_vpaes_cbc_encrypt", call_cbc_encrypt, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
 	{ "ctneon_vpaes_cbcmac", call_cbcmac, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
+	{ "ctneon_cbcmac_update-neon", call_cbcmac_neon, ct_aes_keys, "bytes", { 5, 16, 21, 40, 69 }, 0, 0 },
+	{ "ctneon_cbcmac_update-portable", call_cbcmac_portable, ct_aes128, "bytes", { 21, 40 }, 0, 0 },
+	{ "ctneon_cmac_last", call_cmac_last, ct_aes128, "bytes", { 1, 15, 16 }, 0, 0 },
 	{ "ctneon_vpaes_cbc_decrypt", call_cbc_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
 	{ "ctneon_vpaes_cbc_decrypt-inplace", call_cbc_decrypt_inplace, ct_aes128, "blocks", { 3 }, 0, 0 },
 	{ "ctneon_vpaes_ctr_crypt", call_ctr_crypt, ct_aes_keys, "bytes", CT_CTR_BYTES, 0, 0 },
