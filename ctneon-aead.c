@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ctneon: what the AEADs share (gcm-glue.c, chacha-glue.c).
+ * ctneon: what the AEADs share (gcm-glue.c, ccm-glue.c, chacha-glue.c).
  *
  * The stable copy.  A decryption must authenticate exactly the bytes it
  * decrypts; reading the caller's buffer twice (once to authenticate, once
@@ -20,8 +20,10 @@
  * neither can happen, for the copy and processing of at most
  * CTNEON_STABLE_SIZE bytes.  (On 6.1 arm64 and on arm the NEON section
  * already keeps them off, or softirqs do not use NEON; nesting is free.)
- * Hard interrupts never reach it: NEON is refused there.  The buffer holds
- * ciphertext only, which is not secret.
+ * Hard interrupts never reach it: NEON is refused there.  For GCM and
+ * ChaCha20-Poly1305 the buffer holds ciphertext only, which is not secret;
+ * CCM (ccm-glue.c) MACs the plaintext, so its copy holds plaintext, and it
+ * wipes what it used before ctneon_stable_end().
  *
  * The bounce counter.  ctneon_aead_walk_done() counts the AEAD requests
  * whose walk went through the skcipher walk's bounce buffer (a step cut by
