@@ -8,6 +8,16 @@
  *                           vs  rfc7539(chacha20-generic,poly1305-generic)
  *   rfc7539esp-chacha20-poly1305-ctneon
  *                           vs  rfc7539esp(chacha20-generic,poly1305-generic)
+ *   ccm-aes-ctneon          vs  ccm-aes-lib (7.3), ccm_base(ctr(aes-lib),
+ *                               cbcmac-aes-lib) (7.2) or
+ *                               ccm_base(ctr(aes-generic),cbcmac(aes-generic))
+ *   rfc4309-ccm-aes-ctneon  vs  rfc4309() of the same
+ *
+ * (ccm, #23: a 16-byte IV whose first byte L' = L - 1 is drawn from 1..7,
+ * authsizes 4, 6, ..., 16, AAD as for gcm and, after the edge shapes, AAD
+ * lengths 0xfeff, 0xff00 and 0xff01, where RFC 3610 codes the length in 6
+ * bytes instead of 2; rfc4309: key + 3-byte salt, 8-byte IV, authsize 8,
+ * 12 or 16, assoclen 16 or 20 with the IV copy at its end, as rfc4106.)
  *
  * (The ChaCha20-Poly1305 pairs follow the GCM ones below with their own
  * parameters: a 32-byte key (+ 4-byte salt for rfc7539esp), a 16-byte tag
@@ -47,7 +57,8 @@
  *     one flipped bit in the AAD or the text: read() fails with EBADMSG;
  *   - every invalid authsize from 0 to 17: ALG_SET_AEAD_AUTHSIZE fails
  *     with EINVAL;
- *   - rfc4106 assoclen other than 16 and 20 (0, 8, 12, 15, 17, 24): EINVAL;
+ *   - rfc4106 and rfc4309 assoclen other than 16 and 20 (0, 8, 12, 15, 17,
+ *     24): EINVAL;
  *   - key lengths that are not an AES key (+ salt): ALG_SET_KEY fails
  *     with EINVAL;
  *   - a decryption request shorter than AAD + tag: EINVAL.
@@ -90,36 +101,66 @@
 #define PAGE_SZ		4096
 #define TEXT_MAX	(3 * PAGE_SZ)		/* longest text */
 #define AAD_MAX		1024			/* longest gcm AAD */
-#define REQ_MAX		(AAD_MAX + TEXT_MAX + 16)
+#define AAD_CCM		0xff01	/* ccm's edge cases: AAD lengths coded in 6 bytes */
+#define REQ_MAX		(AAD_CCM + TEXT_MAX + 16)
 #define BUF_SZ		(REQ_MAX + 2 * PAGE_SZ)	/* room for an odd start */
 #define NIOV		8
 #define SEED0		0x9cf3a2e1d4b5c607ULL
 #define TIMEOUT_S	20
 
-enum aead_kind { K_GCM, K_RFC4106, K_CP, K_CPESP };
+enum aead_kind { K_GCM, K_RFC4106, K_CP, K_CPESP, K_CCM, K_RFC4309 };
 
 struct aead_pair {
 	const char *name;	/* driver under test */
-	const char *ref;	/* reference instance */
+	const char *refs[3];	/* reference instances: the first that binds */
 	enum aead_kind kind;
 };
 
 static const struct aead_pair pairs[] = {
-	{ "gcm-aes-ctneon", "gcm_base(ctr(aes-generic),ghash-generic)", K_GCM },
+	{ "gcm-aes-ctneon", { "gcm_base(ctr(aes-generic),ghash-generic)" }, K_GCM },
 	{ "rfc4106-gcm-aes-ctneon",
-	  "rfc4106(gcm_base(ctr(aes-generic),ghash-generic))", K_RFC4106 },
+	  { "rfc4106(gcm_base(ctr(aes-generic),ghash-generic))" }, K_RFC4106 },
+	/*
+	 * #23: 7.3 has ccm-aes-lib, 7.2 only cbcmac-aes-lib (under the ccm
+	 * template), 6.x the templates over aes-generic (afalg_bind() makes
+	 * that aes-lib on 7.x).
+	 */
+	{ "ccm-aes-ctneon",
+	  { "ccm-aes-lib", "ccm_base(ctr(aes-lib),cbcmac-aes-lib)",
+	    "ccm_base(ctr(aes-generic),cbcmac(aes-generic))" }, K_CCM },
+	{ "rfc4309-ccm-aes-ctneon",
+	  { "rfc4309(ccm-aes-lib)", "rfc4309(ccm_base(ctr(aes-lib),cbcmac-aes-lib))",
+	    "rfc4309(ccm_base(ctr(aes-generic),cbcmac(aes-generic)))" }, K_RFC4309 },
 #ifdef __aarch64__	/* not registered on arm (chacha-glue.c) */
 	{ "rfc7539-chacha20-poly1305-ctneon",
-	  "rfc7539(chacha20-generic,poly1305-generic)", K_CP },
+	  { "rfc7539(chacha20-generic,poly1305-generic)" }, K_CP },
 	{ "rfc7539esp-chacha20-poly1305-ctneon",
-	  "rfc7539esp(chacha20-generic,poly1305-generic)", K_CPESP },
+	  { "rfc7539esp(chacha20-generic,poly1305-generic)" }, K_CPESP },
 #endif
 };
 
 /* ESP forms: 8-byte IV, salt at the end of the key, IV copy ending the AAD */
 static int is_esp(const struct aead_pair *p)
 {
-	return p->kind == K_RFC4106 || p->kind == K_CPESP;
+	return p->kind == K_RFC4106 || p->kind == K_CPESP || p->kind == K_RFC4309;
+}
+
+/* rfc4106 and rfc4309: assoclen 16 or 20 only */
+static int is_rfc(const struct aead_pair *p)
+{
+	return p->kind == K_RFC4106 || p->kind == K_RFC4309;
+}
+
+/* the salt after the key: rfc4309's nonce has 3 bytes of it */
+static size_t salt_len(const struct aead_pair *p)
+{
+	return p->kind == K_RFC4309 ? 3 : is_esp(p) ? 4 : 0;
+}
+
+/* ccm: a 16-byte IV, iv[0] = L - 1; the ESP forms 8 bytes; else 12 */
+static size_t iv_len(const struct aead_pair *p)
+{
+	return p->kind == K_CCM ? 16 : is_esp(p) ? 8 : 12;
 }
 
 static int is_chacha(const struct aead_pair *p)
@@ -133,13 +174,17 @@ static int valid_authsize(const struct aead_pair *p, unsigned int a)
 	case K_GCM:
 		return a == 4 || a == 8 || (a >= 12 && a <= 16);
 	case K_RFC4106:
+	case K_RFC4309:
 		return a == 8 || a == 12 || a == 16;
+	case K_CCM:
+		return a >= 4 && a <= 16 && !(a & 1);
 	default:
 		return a == 16;
 	}
 }
 
 static const unsigned int gcm_authsizes[] = { 4, 8, 12, 13, 14, 15, 16 };
+static const unsigned int ccm_authsizes[] = { 4, 6, 8, 10, 12, 14, 16 };
 static const unsigned int rfc_authsizes[] = { 8, 12, 16 };
 
 static int verbose;
@@ -561,15 +606,22 @@ static const size_t edges[][2] = {
 };
 
 /*
+ * ccm after the edges: AAD lengths around 0xff00, where the coded length
+ * grows from 2 to 6 bytes (RFC 3610)
+ */
+static const size_t ccm_huge[][2] = { { 0xfeff, 16 }, { 0xff00, 0 }, { 0xff01, 33 } };
+
+/*
  * Draw and run one case.  Returns the number of failures found.
  */
 static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 		    int negative)
 {
 	static const size_t klens[] = { 16, 24, 32 };
-	uint8_t key[36], iv[12], *aad, *pt, *ct, *out;
-	size_t klen = is_chacha(p) ? 32 : klens[below(3)], ivlen = is_esp(p) ? 8 : 12;
+	uint8_t key[36], iv[16], *aad, *pt, *ct, *out;
+	size_t klen = is_chacha(p) ? 32 : klens[below(3)], ivlen = iv_len(p);
 	size_t assoclen, textlen, nedge = sizeof(edges) / sizeof(edges[0]);
+	size_t nhuge = p->kind == K_CCM ? sizeof(ccm_huge) / sizeof(ccm_huge[0]) : 0;
 	unsigned int authsize;
 	struct req r;
 	enum how how = (enum how)between(H_IOV, H_NR - 1);
@@ -578,26 +630,37 @@ static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 
 	if (is_chacha(p))
 		authsize = 16;
-	else if (p->kind == K_RFC4106)
+	else if (is_rfc(p))
 		authsize = rfc_authsizes[below(3)];
+	else if (p->kind == K_CCM)
+		authsize = ccm_authsizes[below(7)];
 	else
 		authsize = gcm_authsizes[below(7)];
-	if (is_esp(p))
-		klen += 4;
+	klen += salt_len(p);
 	fill(key, klen);
 	fill(iv, ivlen);
+	/*
+	 * ccm: iv[0] = L - 1, L (1..7 here) the size of the length field; the
+	 * counter bytes after the nonce stay random (the mode zeroes them).
+	 * Every text here fits in L = 2 bytes.
+	 */
+	if (p->kind == K_CCM)
+		iv[0] = (uint8_t)between(1, 7);
 
 	if (i < nedge) {
 		assoclen = edges[i][0];
 		textlen = edges[i][1];
-		if (p->kind == K_RFC4106 && assoclen != 16 && assoclen != 20)
+		if (is_rfc(p) && assoclen != 16 && assoclen != 20)
 			assoclen = below(2) ? 16 : 20;
 		if (p->kind == K_CPESP && assoclen < 8)
 			assoclen = between(8, 20);
+	} else if (i < nedge + nhuge) {
+		assoclen = ccm_huge[i - nedge][0];
+		textlen = ccm_huge[i - nedge][1];
 	} else {
 		int big = below(100) < big_pct;
 
-		if (p->kind == K_RFC4106)
+		if (is_rfc(p))
 			assoclen = below(2) ? 16 : 20;
 		else if (p->kind == K_CPESP)
 			assoclen = big ? between(81, AAD_MAX) : between(8, 80);
@@ -615,7 +678,7 @@ static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 	if (negative) {		/* keep the forgery loops short */
 		if (textlen > 300)
 			textlen = below(301);
-		if (p->kind != K_RFC4106 && assoclen > 80)
+		if (!is_rfc(p) && assoclen > 80 && assoclen <= AAD_MAX)
 			assoclen = p->kind == K_CPESP ? between(8, 80) : below(81);
 	}
 
@@ -764,13 +827,13 @@ static int negative_params(const struct aead_pair *p, struct side *s)
 	static const size_t bad_rfc_keys[] = { 0, 3, 4, 8, 16, 19, 21, 24, 27, 29, 32, 35, 37, 40 };
 	static const size_t bad_cp_keys[] = { 0, 1, 16, 24, 31, 33, 36, 48, 64 };
 	static const size_t bad_cpesp_keys[] = { 0, 4, 16, 32, 35, 37, 40, 64 };
+	static const size_t bad_rfc4309_keys[] = { 0, 2, 3, 16, 18, 20, 24, 26, 28, 32, 34, 36, 40 };
 	static const size_t bad_rfc_assoclens[] = { 0, 8, 12, 15, 17, 21, 24 };
 	static const size_t bad_cpesp_assoclens[] = { 0, 1, 4, 7 };
 	const size_t *bk, *ba = NULL;
 	size_t nbk, nba = 0;
-	size_t klen = p->kind == K_GCM ? 16 : p->kind == K_RFC4106 ? 20 :
-		      p->kind == K_CP ? 32 : 36;
-	uint8_t key[64], iv[12];
+	size_t klen = is_chacha(p) ? 32 + salt_len(p) : 16 + salt_len(p);
+	uint8_t key[64], iv[16];
 	char what[96];
 	unsigned int a;
 	size_t j;
@@ -780,10 +843,15 @@ static int negative_params(const struct aead_pair *p, struct side *s)
 #define SET(v, a) do { v = a; n##v = sizeof(a) / sizeof(a[0]); } while (0)
 	switch (p->kind) {
 	case K_GCM:
+	case K_CCM:
 		SET(bk, bad_gcm_keys);
 		break;
 	case K_RFC4106:
 		SET(bk, bad_rfc_keys);
+		SET(ba, bad_rfc_assoclens);
+		break;
+	case K_RFC4309:
+		SET(bk, bad_rfc4309_keys);
 		SET(ba, bad_rfc_assoclens);
 		break;
 	case K_CP:
@@ -797,6 +865,7 @@ static int negative_params(const struct aead_pair *p, struct side *s)
 #undef SET
 	fill(key, sizeof(key));
 	fill(iv, sizeof(iv));
+	iv[0] = 3;	/* ccm: L = 4 */
 
 	/* key lengths */
 	for (j = 0; j < nbk; j++) {
@@ -830,9 +899,9 @@ static int negative_params(const struct aead_pair *p, struct side *s)
 		return fails + 1;
 	}
 	r.iv = iv;
-	r.ivlen = is_esp(p) ? 8 : 12;
+	r.ivlen = iv_len(p);
 
-	/* rfc4106: assoclen must be 16 or 20; rfc7539esp: at least 8 */
+	/* rfc4106, rfc4309: assoclen must be 16 or 20; rfc7539esp: at least 8 */
 	if (ba) {
 		for (j = 0; j < nba; j++) {
 			size_t al = ba[j], tl = 32;
@@ -889,7 +958,7 @@ static double now_s(void)
 
 static int run_pair(const struct aead_pair *p, unsigned long cases, uint64_t seed)
 {
-	struct side s[2] = { { -1, p->name }, { -1, p->ref } };
+	struct side s[2] = { { -1, p->name }, { -1, p->refs[0] } };
 	unsigned long i, nneg = 0, forged = 0;
 	int fails = 0, f, k;
 	double t0 = now_s();
@@ -897,6 +966,12 @@ static int run_pair(const struct aead_pair *p, unsigned long cases, uint64_t see
 	cur_pair = p->name;
 	for (k = 0; k < 2; k++) {
 		s[k].tfm = bind_aead(s[k].name);
+		/* the reference: the first of the pair's list that binds */
+		for (f = 1; k && s[k].tfm < 0 && f < 3 && p->refs[f]; f++) {
+			s[k].tfm = bind_aead(p->refs[f]);
+			if (s[k].tfm >= 0)
+				s[k].name = p->refs[f];
+		}
 		if (s[k].tfm < 0) {
 			failf(p->name, "cannot bind %s: %s", s[k].name, strerror(-s[k].tfm));
 			if (k)
@@ -926,7 +1001,7 @@ static int run_pair(const struct aead_pair *p, unsigned long cases, uint64_t see
 	alarm(0);
 	if (!fails)
 		printf("ok %s vs %s (%lu cases, %lu of them with every forgery refused, seed %#llx, %.1f s)\n",
-		       p->name, p->ref, i, forged, (unsigned long long)seed, now_s() - t0);
+		       p->name, s[1].name, i, forged, (unsigned long long)seed, now_s() - t0);
 	else
 		printf("FAIL %s: %d failure(s) in %lu cases (seed %#llx)\n", p->name, fails, i,
 		       (unsigned long long)seed);

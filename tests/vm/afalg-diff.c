@@ -40,9 +40,25 @@
  * often a few blocks below its 32-bit wrap, any length, no chain path
  * (the generic ChaCha does not hand back an advanced IV).
  *
+ * cts(cbc(aes)) and xctr(aes) (#23): lengths of at least 16 bytes for cts,
+ * any non-zero length for xctr, no chain path (neither hands back an IV to
+ * go on from).  References: 7.x's cts-cbc-aes-lib and xctr-aes-lib where
+ * the kernel has them, else the cts template over cbc(aes-generic); no
+ * Debian kernel builds the xctr template, so without xctr-aes-lib XCTR is
+ * computed here from ecb(aes-generic) (a "#" line says so).
+ *
+ * The MACs cmac(aes), xcbc(aes), cbcmac(aes) (#23) go through "hash"
+ * sockets against cmac-aes-lib and its kin (7.x) or the cmac, xcbc and
+ * cbcmac templates over aes-generic (6.x): messages of 0 bytes to MAXLEN
+ * (edge lengths 0, 1, 15, 16, 17, 31, 32, 33, ... first), sent in one
+ * write, in pieces with MSG_MORE cut anywhere, through a clone of the
+ * operation socket taken halfway (accept(), export/import) or spliced,
+ * keys of every length the reference accepts; every key length 0..80,
+ * 96, 128 must get the reference's answer (test_hash()).
+ *
  * Negative cases (driver under test): every key length that is not an
  * AES (or, for XTS, double AES; for ChaCha, 32-byte) key must be refused by ALG_SET_KEY with
- * EINVAL; XTS requests shorter than 16 bytes and ECB/CBC requests that
+ * EINVAL; XTS and CTS requests shorter than 16 bytes and ECB/CBC requests that
  * are not a multiple of 16 bytes must fail with EINVAL.  An alarm bounds
  * every case so that a hang becomes a FAIL line, not a stuck guest.
  *
@@ -78,7 +94,13 @@
 #define DEFAULT_SEED	0x6374e0e5ULL
 #define CASE_TIMEOUT	20			/* seconds */
 
-enum mode { ECB, CBC, CTR, XTS, CHACHA, XCHACHA };
+enum mode { ECB, CBC, CTR, XTS, CHACHA, XCHACHA, CTS, XCTR, CMAC, XCBC, CBCMAC };
+
+/* the MACs (#23) go through "hash" sockets: test_hash() */
+static int is_hash(int mode)
+{
+	return mode == CMAC || mode == XCBC || mode == CBCMAC;
+}
 
 /* ChaCha: 32-byte keys only, any length, and no output IV to chain on */
 static int is_chacha(int mode)
@@ -103,6 +125,18 @@ static const struct pair default_pairs[] = {
 	{ "chacha20-ctneon", { "chacha20-generic" } },
 	{ "xchacha20-ctneon", { "xchacha20-generic" } },
 	{ "xchacha12-ctneon", { "xchacha12-generic" } },
+	/*
+	 * #23: 7.x registers library drivers of these names (7.3 all five,
+	 * 7.2 the MACs); 6.x builds them from templates over aes-generic
+	 * (afalg_bind() turns that into aes-lib on 7.x).  No Debian kernel
+	 * builds the xctr template: without xctr-aes-lib the reference is
+	 * XCTR computed here over ecb(aes-generic) (xctr_ref()).
+	 */
+	{ "cts-cbc-aes-ctneon", { "cts-cbc-aes-lib", "cts(cbc(aes-generic))" } },
+	{ "xctr-aes-ctneon", { "xctr-aes-lib", "xctr(aes-generic)" } },
+	{ "cmac-aes-ctneon", { "cmac-aes-lib", "cmac(aes-generic)" } },
+	{ "xcbc-aes-ctneon", { "xcbc-aes-lib", "xcbc(aes-generic)" } },
+	{ "cbcmac-aes-ctneon", { "cbcmac-aes-lib", "cbcmac(aes-generic)" } },
 };
 
 static int verbose;
@@ -144,6 +178,8 @@ static void rnd_bytes(uint8_t *p, size_t n)
 
 /* ---- AF_ALG plumbing ----------------------------------------------------- */
 
+static enum mode mode_of(const char *name);
+
 static void on_alarm(int sig)
 {
 	char msg[160];
@@ -159,7 +195,7 @@ static void on_alarm(int sig)
 
 static int alg_bind(const char *name)
 {
-	return afalg_bind("skcipher", name);
+	return afalg_bind(is_hash(mode_of(name)) ? "hash" : "skcipher", name);
 }
 
 static int alg_setkey(int tfm, const uint8_t *key, size_t len)
@@ -466,8 +502,89 @@ static int run_path(int op, enum path path, int enc,
 
 /* ---- one pair ------------------------------------------------------------ */
 
+/*
+ * Bind the driver under test and the first reference that binds.  With
+ * soft_xctr, when none does, the ECB reference xctr_ref() computes XCTR
+ * over (and a note line says so).  Returns 0, or 1 after a FAIL or skip line
+ * (*tfm then holds the test side's error).
+ */
+static const char xctr_ecb[] = "ecb(aes-generic)";
+
+static int bind_pair(const char *test, const char *const *refs, int nrefs,
+		     int skip_missing, int soft_xctr, int *tfm, int *rfm,
+		     const char **ref)
+{
+	int i;
+
+	*rfm = -1;
+	*ref = NULL;
+	*tfm = alg_bind(test);
+	if (*tfm < 0) {
+		if (skip_missing && *tfm == -ENOENT)
+			printf("skip %s: not available\n", test);
+		else
+			printf("FAIL %s: bind: %s\n", test, strerror(-*tfm));
+		return 1;
+	}
+	for (i = 0; i < nrefs && *rfm < 0; i++) {
+		*rfm = alg_bind(refs[i]);
+		*ref = refs[i];
+	}
+	if (*rfm < 0 && soft_xctr) {
+		printf("# %s: no xctr reference in this kernel (%s: %s): XCTR is computed here from %s\n",
+		       test, *ref ? *ref : "-", strerror(-*rfm), xctr_ecb);
+		*rfm = afalg_bind("skcipher", xctr_ecb);
+		*ref = xctr_ecb;
+	}
+	if (*rfm < 0) {
+		printf("FAIL %s: no reference could be bound (last %s: %s)\n",
+		       test, *ref ? *ref : "-", strerror(-*rfm));
+		close(*tfm);
+		*tfm = -EIO;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * XCTR (the HCTR2 paper, crypto/xctr.c) over an ECB operation socket:
+ * keystream block i (from 1) is E(IV ^ le128(i)); the same for both
+ * directions.
+ */
+static int xctr_ref(int op, const uint8_t *iv, const uint8_t *in, size_t len,
+		    uint8_t *out)
+{
+	static uint8_t ctr[MAXLEN + 16], ks[MAXLEN + 16];
+	size_t nb = (len + 15) / 16, b, i;
+	int err;
+
+	for (b = 0; b < nb; b++) {
+		uint64_t n = b + 1;
+
+		memcpy(ctr + 16 * b, iv, 16);
+		for (i = 0; i < 8; i++)
+			ctr[16 * b + i] ^= (uint8_t)(n >> (8 * i));
+	}
+	err = run_plain(op, 1, NULL, 0, ctr, 16 * nb, ks);
+	if (err)
+		return err;
+	for (i = 0; i < len; i++)
+		out[i] = in[i] ^ ks[i];
+	return 0;
+}
+
 static enum mode mode_of(const char *name)
 {
+	if (!strncmp(name, "cmac", 4))
+		return CMAC;
+	if (!strncmp(name, "xcbc", 4))
+		return XCBC;
+	if (!strncmp(name, "cbcmac", 6))
+		return CBCMAC;
+	if (!strncmp(name, "cts", 3))
+		return CTS;
+	if (!strncmp(name, "xctr", 4))
+		return XCTR;
 	if (!strncmp(name, "chacha", 6))
 		return CHACHA;
 	if (!strncmp(name, "xchacha", 7))
@@ -511,12 +628,11 @@ static size_t draw_len(enum mode mode, unsigned long i)
 			len = 16;
 		break;
 	case XTS:
+	case CTS:
 		if (len < 16)
 			len = 16 + len;
 		break;
-	case CTR:
-	case CHACHA:
-	case XCHACHA:
+	default:	/* CTR, XCTR, ChaCha: any length */
 		break;
 	}
 	return len;
@@ -596,7 +712,10 @@ static int negative_tests(const char *name, int tfm, enum mode mode)
 	} else {
 		keys = bad_aes_keys;
 		nkeys = sizeof(bad_aes_keys) / sizeof(*keys);
-		if (mode != CTR) {
+		if (mode == CTS) {	/* under one block, like XTS */
+			lens = bad_xts_lens;
+			nlens = sizeof(bad_xts_lens) / sizeof(*lens);
+		} else if (mode != CTR && mode != XCTR) {
 			lens = bad_block_lens;
 			nlens = sizeof(bad_block_lens) / sizeof(*lens);
 		}
@@ -642,6 +761,245 @@ static int negative_tests(const char *name, int tfm, enum mode mode)
 	return bad ? 1 : 0;
 }
 
+/* ---- the MACs (#23): "hash" sockets ------------------------------------ */
+
+/*
+ * The driver under test gets the message one of four ways, drawn per case:
+ *   oneshot  one sendmsg() of 1..8 iovecs without MSG_MORE (digest), or
+ *            for the empty message sometimes no write at all (the read
+ *            alone hashes nothing);
+ *   pieces   1..6 sendmsg() calls with MSG_MORE, cut anywhere (pieces may
+ *            be empty); the last one without MSG_MORE (finup), or with it
+ *            and then an empty write without it, or with it and the read
+ *            (final);
+ *   clone    as pieces, but before a random piece the operation socket is
+ *            accept()ed into a new one (export/import of the state) and
+ *            the message goes on there;
+ *   splice   vmsplice() and splice() with SPLICE_F_MORE, then an empty
+ *            write (the user's pages at odd offsets).
+ * The reference: one write of the whole message, one read.
+ */
+enum hpath { H_ONESHOT, H_PIECES, H_CLONE, H_SPLICE, H_NR };
+static const char *const hpath_name[H_NR] = { "oneshot", "pieces", "clone", "splice" };
+#define DIGEST	16
+
+static const size_t hash_edges[] = {
+	0, 1, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 255, 256, 257,
+	PAGE - 1, PAGE, PAGE + 1, 2 * PAGE + 15, MAXLEN,
+};
+
+static size_t hash_len(unsigned long i)
+{
+	size_t len;
+	unsigned int r = rnd(20);
+
+	if (i < sizeof(hash_edges) / sizeof(hash_edges[0]))
+		len = hash_edges[i];
+	else if (r < 12)
+		len = rnd(257);
+	else if (r < 19)
+		len = rnd(2049);
+	else
+		len = rnd(MAXLEN + 1);
+	return len > max_len ? len % (max_len + 1) : len;
+}
+
+/* a write of exactly len bytes (0: an empty write) */
+static int hsend(int op, struct iovec *iov, int niov, size_t len, int flags)
+{
+	ssize_t n = send_more(op, iov, niov, flags);
+
+	if (n < 0)
+		return (int)n;
+	return (size_t)n == len ? 0 : -EMSGSIZE;
+}
+
+static int hread(int op, uint8_t *digest)
+{
+	ssize_t n = read(op, digest, DIGEST);
+
+	if (n < 0)
+		return -errno;
+	return n == DIGEST ? 0 : -EMSGSIZE;
+}
+
+/* the MAC of msg[0..len) through a new operation socket of tfm */
+static int hash_run(int tfm, enum hpath path, uint8_t *msg, size_t len,
+		    uint8_t *digest)
+{
+	struct iovec iov[MAXIOV];
+	int op, niov, err = 0;
+
+	op = accept(tfm, NULL, NULL);
+	if (op < 0)
+		return -errno;
+	if (path == H_SPLICE && !len)
+		path = H_ONESHOT;
+	switch (path) {
+	case H_ONESHOT:
+		if (len || rnd(2)) {
+			niov = cut(msg, len, iov);
+			err = hsend(op, iov, niov, len, 0);
+		}
+		break;
+	case H_PIECES:
+	case H_CLONE: {
+		int pieces = 1 + (int)rnd(6), at = (int)rnd((unsigned int)pieces);
+		int ending = (int)rnd(3), i, op2;
+		size_t done = 0, k;
+
+		for (i = 0; i < pieces && !err; i++) {
+			int last = i == pieces - 1;
+
+			k = last ? len - done : rnd((unsigned int)(len - done + 1));
+			if (!last && rnd(2))
+				k %= 37;	/* short pieces: cuts fall anywhere */
+			if (path == H_CLONE && i == at) {
+				op2 = accept(op, NULL, NULL);
+				if (op2 < 0) {
+					err = -errno;
+					break;
+				}
+				close(op);
+				op = op2;
+			}
+			niov = cut(msg + done, k, iov);
+			err = hsend(op, iov, niov, k, last && !ending ? 0 : MSG_MORE);
+			done += k;
+		}
+		if (!err && ending == 1)
+			err = hsend(op, NULL, 0, 0, 0);
+		break;
+	}
+	case H_SPLICE:
+		niov = cut(msg, len, iov);
+		err = splice_in(op, iov, niov, len);
+		if (!err)
+			err = hsend(op, NULL, 0, 0, 0);
+		break;
+	default:
+		err = -EINVAL;
+	}
+	if (!err)
+		err = hread(op, digest);
+	close(op);
+	return err;
+}
+
+/*
+ * Every key length 0..80, 96, 128 on both sides: the same answer (the
+ * reference defines which lengths a MAC takes: 7.x's xcbc-aes-lib only
+ * 16 bytes, 6.x's xcbc template any AES key).  Fills ok[] with the
+ * accepted lengths; returns the number of disagreements.
+ */
+static int hash_keys(const char *name, int tfm, int rfm, size_t *ok, int *nok)
+{
+	uint8_t key[128];
+	char acc[64] = "";
+	int n, bad = 0, checks = 0;
+
+	rnd_bytes(key, sizeof(key));
+	*nok = 0;
+	for (n = 0; n <= 82; n++, checks++) {
+		size_t len = n <= 80 ? (size_t)n : n == 81 ? 96 : 128;
+		int et = alg_setkey(tfm, key, len), er = alg_setkey(rfm, key, len);
+
+		if (et != er) {
+			printf("FAIL %s keys: a %zu-byte key: %s, the reference %s\n", name, len,
+			       et ? strerror(-et) : "accepted", er ? strerror(-er) : "accepted");
+			bad++;
+		} else if (!et && *nok < 8) {
+			ok[(*nok)++] = len;
+			snprintf(acc + strlen(acc), sizeof(acc) - strlen(acc), " %zu", len);
+		}
+	}
+	if (!*nok) {
+		printf("FAIL %s keys: no key length accepted by both\n", name);
+		bad++;
+	}
+	if (!bad)
+		printf("ok %s keys (%d lengths, accepted as the reference:%s)\n", name, checks, acc);
+	return bad;
+}
+
+static int test_hash(const char *test, const char *const *refs, int nrefs,
+		     unsigned long cases, uint64_t seed, int skip_missing)
+{
+	size_t klens[8];
+	const char *ref;
+	uint8_t *msg;
+	unsigned long c, fails = 0;
+	unsigned int path_count[H_NR] = { 0 };
+	int tfm, rfm, nk, bad;
+	double t0 = seconds();
+
+	cur_name = test;
+	if (bind_pair(test, refs, nrefs, skip_missing, 0, &tfm, &rfm, &ref))
+		return tfm == -ENOENT && skip_missing ? 0 : 1;
+	printf("# %s against %s, seed 0x%llx\n", test, ref, (unsigned long long)seed);
+	msg = page_buf();
+	if (!msg) {
+		printf("FAIL %s: out of memory\n", test);
+		return 1;
+	}
+	rng_state = seed;
+	alarm(CASE_TIMEOUT);
+	bad = hash_keys(test, tfm, rfm, klens, &nk);
+	for (c = 0; c < cases && fails < 3 && nk; c++) {
+		uint8_t key[128], want[DIGEST], got[DIGEST];
+		size_t klen = klens[rnd((unsigned int)nk)], len = hash_len(c);
+		size_t off = rnd(PAGE);
+		enum hpath path = (enum hpath)rnd(H_NR);
+		int err;
+
+		cur_case = c;
+		alarm(CASE_TIMEOUT);
+		path_count[path]++;
+		rnd_bytes(key, sizeof(key));
+		rnd_bytes(msg + off, len);
+		err = alg_setkey(tfm, key, klen);
+		if (!err)
+			err = alg_setkey(rfm, key, klen) ? -EIO : 0;
+		if (!err)
+			err = hash_run(rfm, H_ONESHOT, msg + off, len, want) ? -EIO : 0;
+		if (err) {
+			printf("FAIL %s: case %lu: key %zu or the reference failed: %s\n",
+			       test, c, klen, strerror(-err));
+			fails++;
+			continue;
+		}
+		memset(got, 0xa5, sizeof(got));
+		err = hash_run(tfm, path, msg + off, len, got);
+		if (err) {
+			printf("FAIL %s: case %lu: %zu bytes, key %zu, path %s: %s\n",
+			       test, c, len, klen, hpath_name[path], strerror(-err));
+			fails++;
+		} else if (memcmp(got, want, DIGEST)) {
+			printf("FAIL %s: case %lu: %zu bytes, key %zu, path %s: MAC differs\n",
+			       test, c, len, klen, hpath_name[path]);
+			hexdump("key ", key, klen);
+			hexdump("got ", got, DIGEST);
+			hexdump("want", want, DIGEST);
+			fails++;
+		}
+	}
+	alarm(0);
+	if (verbose)
+		printf("# %s paths: oneshot %u, pieces %u, clone %u, splice %u\n", test,
+		       path_count[H_ONESHOT], path_count[H_PIECES], path_count[H_CLONE],
+		       path_count[H_SPLICE]);
+	if (fails)
+		bad = 1;
+	else if (nk)
+		printf("ok %s (%lu cases)\n", test, cases);
+	printf("# %s: %.1f s\n", test, seconds() - t0);
+	free(msg);
+	close(tfm);
+	close(rfm);
+	fflush(stdout);
+	return bad ? 1 : 0;
+}
+
 static int test_pair(const char *test, const char *const *refs, int nrefs,
 		     unsigned long cases, uint64_t seed, int skip_missing)
 {
@@ -651,29 +1009,16 @@ static int test_pair(const char *test, const char *const *refs, int nrefs,
 	uint8_t *src, *work, *tout, *rout;
 	unsigned long c, fails = 0;
 	unsigned int path_count[P_NR] = { 0 };
-	int tfm, rfm = -1, i, bad = 0;
+	int tfm, rfm, bad = 0, soft_xctr;
 	double t0 = seconds();
 
+	if (is_hash(mode))
+		return test_hash(test, refs, nrefs, cases, seed, skip_missing);
 	cur_name = test;
-	tfm = alg_bind(test);
-	if (tfm < 0) {
-		if (skip_missing && tfm == -ENOENT) {
-			printf("skip %s: not available\n", test);
-			return 0;
-		}
-		printf("FAIL %s: bind: %s\n", test, strerror(-tfm));
-		return 1;
-	}
-	for (i = 0; i < nrefs && rfm < 0; i++) {
-		rfm = alg_bind(refs[i]);
-		ref = refs[i];
-	}
-	if (rfm < 0) {
-		printf("FAIL %s: no reference could be bound (last %s: %s)\n",
-		       test, ref ? ref : "-", strerror(-rfm));
-		close(tfm);
-		return 1;
-	}
+	soft_xctr = mode == XCTR;
+	if (bind_pair(test, refs, nrefs, skip_missing, soft_xctr, &tfm, &rfm, &ref))
+		return tfm == -ENOENT && skip_missing ? 0 : 1;
+	soft_xctr = soft_xctr && rfm >= 0 && ref == xctr_ecb;
 	printf("# %s against %s, seed 0x%llx\n", test, ref, (unsigned long long)seed);
 
 	src = page_buf();
@@ -730,14 +1075,18 @@ static int test_pair(const char *test, const char *const *refs, int nrefs,
 		for (enc = 1; enc >= 0 && top >= 0 && rop >= 0; enc--) {
 			size_t at, show;
 
-			path = (enum path)rnd(mode == XTS || is_chacha(mode) ? P_CHAIN : P_NR);
+			path = (enum path)rnd(mode == XTS || mode == CTS || mode == XCTR ||
+					      is_chacha(mode) ? P_CHAIN : P_NR);
 			path_count[path]++;
 			rnd_bytes(src + soff, len);
 			memcpy(work + toff, src + soff, len);
 			memset(tout + toff, 0xa5, len);
 			memset(rout + roff, 0x5a, len);
 
-			err = run_plain(rop, enc, iv, ivlen, src + soff, len, rout + roff);
+			if (soft_xctr)
+				err = xctr_ref(rop, iv, src + soff, len, rout + roff);
+			else
+				err = run_plain(rop, enc, iv, ivlen, src + soff, len, rout + roff);
 			if (err) {
 				printf("FAIL %s: case %lu: reference %s failed: %s\n",
 				       test, c, ref, strerror(-err));
