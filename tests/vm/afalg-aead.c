@@ -612,6 +612,21 @@ static const size_t edges[][2] = {
 static const size_t ccm_huge[][2] = { { 0xfeff, 16 }, { 0xff00, 0 }, { 0xff01, 33 } };
 
 /*
+ * The test side's path for a request with this AAD: drawn, but one iovec
+ * each way for ccm's AADs near 64 KiB.  AF_ALG allocates its scatterlists
+ * from the socket's option memory (net.core.optmem_max, 10 KiB on arm
+ * 6.1), which a 64 KiB request cut into many iovecs can exhaust: ENOMEM
+ * from the socket, seen on arm 6.1 for the pieces and splice paths (ctneon's
+ * ccm allocates nothing itself).
+ */
+static enum how test_how(size_t assoclen)
+{
+	enum how how = (enum how)between(H_IOV, H_NR - 1);
+
+	return assoclen > AAD_MAX ? H_PLAIN : how;
+}
+
+/*
  * Draw and run one case.  Returns the number of failures found.
  */
 static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
@@ -682,6 +697,8 @@ static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 			assoclen = p->kind == K_CPESP ? between(8, 80) : below(81);
 	}
 
+	if (assoclen > AAD_MAX)
+		how = H_PLAIN;
 	err = setup(s, key, klen, authsize);
 	if (err) {
 		failf(p->name, "case %lu: setkey(%zu)/setauthsize(%u): %s", i, klen,
@@ -736,7 +753,7 @@ static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 
 	/* decryption: both, the test side by another path */
 	r.enc = 0;
-	how = (enum how)between(H_IOV, H_NR - 1);
+	how = test_how(assoclen);
 	err = run(s[1].tfm, H_PLAIN, &r, ct, assoclen + textlen + authsize, buf_ref,
 		  assoclen + textlen);
 	if (err) {
@@ -791,7 +808,7 @@ static int one_case(const struct aead_pair *p, struct side *s, unsigned long i,
 			}
 			memcpy(buf_tmp, ct, assoclen + textlen + authsize);
 			buf_tmp[pos] ^= bit;
-			err = run(s[0].tfm, (enum how)between(H_IOV, H_NR - 1), &r, buf_tmp,
+			err = run(s[0].tfm, test_how(assoclen), &r, buf_tmp,
 				  assoclen + textlen + authsize, buf_tst, assoclen + textlen);
 			memcpy(buf_tmp, ct, assoclen + textlen + authsize);
 			buf_tmp[pos] ^= bit;

@@ -3,8 +3,10 @@
 #
 # /test/ce-default.sh: on a CPU with the AES instructions, loaded without
 # force_register, ctneon registers no AES algorithm, so that every AES name
-# (the cipher, the four modes, gcm, rfc4106, and any template instance
-# built over them) resolves to the kernel's Crypto Extensions drivers;
+# (the cipher, the four modes, gcm, rfc4106, #23's cts(cbc(aes)), xctr(aes),
+# cmac/xcbc/cbcmac(aes), ccm(aes) and rfc4309(ccm(aes)), and any template
+# instance built over them) resolves to the kernel's Crypto Extensions
+# drivers;
 # ChaCha20 and ChaCha20-Poly1305, which have no CE implementation, are
 # still ctneon's.  Started by tests/vm/ce-default.sh.
 
@@ -16,9 +18,9 @@ fail() { echo "FAIL ce-default: $*"; nfail=$((nfail + 1)); }
 grep -m1 -i '^Features' /proc/cpuinfo | grep -qw aes ||
 	fail "the guest CPU has no AES instructions (test setup)"
 # what a user's kernel autoloads; none is blacklisted here
-for m in af_alg algif_skcipher algif_aead aes_ce_blk aes_ce_cipher ghash_ce \
-	 aes_neon_bs aes_neon_blk gcm ecb cbc ctr xts chacha20poly1305 \
-	 chacha_neon poly1305_neon; do
+for m in af_alg algif_skcipher algif_aead algif_hash aes_ce_blk aes_ce_cipher \
+	 aes_ce_ccm ghash_ce aes_neon_bs aes_neon_blk gcm ecb cbc ctr xts cts cmac \
+	 xcbc ccm chacha20poly1305 chacha_neon poly1305_neon; do
 	modprobe "$m" 2>/dev/null
 done
 if insmod /test/ctneon.ko 2>/tmp/insmod.err; then
@@ -54,12 +56,28 @@ for n in "ecb(aes)" "cbc(aes)" "ctr(aes)" "xts(aes)"; do
 done
 pick_not_ctneon aead "gcm(aes)"
 pick_not_ctneon aead "rfc4106(gcm(aes))"
+pick_not_ctneon skcipher "cts(cbc(aes))"
+pick_not_ctneon skcipher "xctr(aes)"
+for n in cmac xcbc cbcmac; do
+	pick_not_ctneon hash "$n(aes)"
+done
+pick_not_ctneon aead "ccm(aes)"
+pick_not_ctneon aead "rfc4309(ccm(aes))"
 for n in chacha20 xchacha20 xchacha12; do
 	pick_ctneon skcipher "$n"
 done
 pick_ctneon aead "rfc7539(chacha20,poly1305)"
 pick_ctneon aead "rfc7539esp(chacha20,poly1305)"
 
+# #23's drivers by name (the check below would catch them too)
+for d in cts-cbc-aes-ctneon xctr-aes-ctneon cmac-aes-ctneon xcbc-aes-ctneon \
+	 cbcmac-aes-ctneon ccm-aes-ctneon rfc4309-ccm-aes-ctneon; do
+	if grep -q "^driver *: $d\$" /proc/crypto; then
+		fail "$d is registered"
+	else
+		ok "$d not registered"
+	fi
+done
 # nothing AES-based of ctneon's, registered or built over it
 bad=$(awk '$1 == "driver" && $3 ~ /ctneon/ && $3 ~ /aes/ { print $3 }' /proc/crypto | tr '\n' ' ')
 if [ -n "$bad" ]; then

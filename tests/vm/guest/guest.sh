@@ -10,7 +10,9 @@
 #  2. each ctneon driver reaches "selftest : passed" in /proc/crypto
 #     (6.12 tests in the background: bounded wait)
 #  3. the kernel picks ctneon for ecb/cbc/ctr/xts(aes) and for the aes
-#     cipher when asked by cra_name, with the in-tree NEON drivers loaded
+#     cipher when asked by cra_name, with the in-tree NEON drivers loaded,
+#     and for #23's names (cts(cbc(aes)), xctr(aes), cmac/xcbc/cbcmac(aes),
+#     ccm(aes), rfc4309(ccm(aes)))
 #  4. afalg-diff (NEON path), then again with force_fallback=1 (the
 #     portable path) and force_fallback=2 (each NEON section of a request
 #     on either path at random); the same for afalg-aead
@@ -248,7 +250,10 @@ esac
 COMPETITORS="$COMPETITORS chacha20poly1305 chacha_generic poly1305_generic"
 # 7.x: crypto/chacha.ko registers chacha20-lib and its kin (NEON inside)
 COMPETITORS="$COMPETITORS chacha"
-for m in af_alg algif_skcipher algif_aead gcm ghash_generic ecb cbc ctr xts pcbc $COMPETITORS; do
+# #23: the hash sockets and the 6.x templates of the names ctneon now
+# registers (the references of afalg-diff and afalg-aead)
+for m in af_alg algif_skcipher algif_aead algif_hash gcm ghash_generic ecb cbc ctr xts pcbc \
+	 cts cmac xcbc ccm $COMPETITORS; do
 	modprobe "$m" 2>/dev/null || note "modprobe $m failed (built in or absent?)"
 done
 note "competitors: $(grep -E '^driver' /proc/crypto | awk '{ print $3 }' | grep -E '^(ecb|cbc|ctr|xts)-aes|^aes-|chacha|poly1305' | tr '\n' ' ')"
@@ -344,6 +349,14 @@ aarch64)
 	done
 	;;
 esac
+# #23: the names whose 7.x drivers use the table-based AES library
+pick cts skcipher "cts(cbc(aes))" cts-cbc-aes-ctneon
+pick xctr skcipher "xctr(aes)" xctr-aes-ctneon
+for m in cmac xcbc cbcmac; do
+	pick "$m" hash "$m(aes)" "$m-aes-ctneon"
+done
+pick ccm aead "ccm(aes)" ccm-aes-ctneon
+pick rfc4309 aead "rfc4309(ccm(aes))" rfc4309-ccm-aes-ctneon
 # the skciphers (310) outrank chacha20-neon and xchacha*-neon (300), loaded
 # above as competitors
 for c in chacha20 xchacha20 xchacha12; do
@@ -410,10 +423,11 @@ nfail=$((nfail + $(grep -c '^FAIL ' /tmp/once.out)))
 note "once.sh took $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
 dmesg_check once
 
-# 4d. IPsec ESP tunnels over rfc4106-gcm-aes-ctneon and (arm64)
-# rfc7539esp-chacha20-poly1305-ctneon between two netns
+# 4d. IPsec ESP tunnels over rfc4106-gcm-aes-ctneon, (arm64)
+# rfc7539esp-chacha20-poly1305-ctneon and rfc4309-ccm-aes-ctneon between
+# two netns
 if [ "${CTNEON_NOIPSEC:-0}" != 1 ]; then
-	for fam in gcm chacha; do
+	for fam in gcm chacha ccm; do
 		t0=$(now)
 		sh /test/ipsec.sh $fam >/tmp/ipsec.out 2>&1
 		rc=$?

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# /test/ipsec.sh [gcm|chacha]: an IPsec ESP tunnel carried by
-# rfc4106-gcm-aes-ctneon (gcm, the default) or, for chacha, by
+# /test/ipsec.sh [gcm|chacha|ccm]: an IPsec ESP tunnel carried by
+# rfc4106-gcm-aes-ctneon (gcm, the default), by rfc4309-ccm-aes-ctneon
+# (ccm, #23: on 7.x the name would otherwise go to the table-based
+# ccm-aes-lib or the ccm template over cbcmac-aes-lib) or, for chacha, by
 # rfc7539esp-chacha20-poly1305-ctneon on arm64 and by the rfc7539esp
 # template over chacha20-ctneon and poly1305-neon on arm (ctneon registers
 # no ChaCha20-Poly1305 AEAD there), between two network namespaces of the
@@ -18,7 +20,8 @@
 #   (ChaCha20 key + salt), 'rfc7539esp(chacha20,poly1305)' (arm64:
 #   ctneon's at 300, above the template over the in-tree drivers; arm:
 #   that template over chacha20-ctneon, which outranks chacha20-neon, and
-#   poly1305-neon, module poly1305-arm); 128-bit ICV.
+#   poly1305-neon, module poly1305-arm); ccm: AES-128 and AES-256 keys with
+#   a 3-byte salt, 'rfc4309(ccm(aes))' (ctneon's at 305); 128-bit ICV.
 #
 # Checks:
 #   - the SAs were created and /proc/crypto shows the driver named above
@@ -51,6 +54,14 @@ gcm)
 	# AES-128 + salt a->b, AES-256 + salt b->a (fixed test keys)
 	KAB=0x000102030405060708090a0b0c0d0e0fdeadbeef
 	KBA=0x1f1e1d1c1b1a191817161514131211100f0e0d0c0b0a09080706050403020100cafef00d
+	;;
+ccm)
+	DRV=rfc4309-ccm-aes-ctneon
+	ALG='rfc4309(ccm(aes))'
+	T=ipsec-ccm
+	# AES-128 + 3-byte salt a->b, AES-256 + 3-byte salt b->a
+	KAB=0x404142434445464748494a4b4c4d4e4fa1b2c3
+	KBA=0x7f7e7d7c7b7a797877767574737271706f6e6d6c6b6a696867666564636261605a4b3c
 	;;
 chacha)
 	case $(uname -m) in

@@ -130,7 +130,7 @@ aarch64) printf 'blacklist aes_ce_blk\nblacklist aes_ce_cipher\nblacklist aes_ce
 *)       printf 'blacklist aes_arm_ce\n' ;;
 esac >/etc/modprobe.d/ctneon-test.conf
 for m in af_alg algif_skcipher algif_aead gcm ghash_generic ecb cbc ctr xts \
-	 chacha20poly1305 chacha_generic chacha poly1305_generic dm_mod dm_crypt; do
+	 cts ccm chacha20poly1305 chacha_generic chacha poly1305_generic dm_mod dm_crypt; do
 	modprobe "$m" 2>/dev/null || note "modprobe $m failed (built in or absent?)"
 done
 # the disk of the dm-crypt writer: Debian's virtio_mmio module comes with
@@ -242,7 +242,7 @@ fi
 dmesg_check stress
 
 # 3b. IPsec under load: an ESP tunnel with rfc4106(gcm(aes)), then one with
-# rfc7539esp(chacha20,poly1305), each carrying LOAD_KB KiB each way (md5
+# rfc7539esp(chacha20,poly1305) and one with rfc4309(ccm(aes)), each carrying LOAD_KB KiB each way (md5
 # checked, tests/vm/guest/ipsec.sh) while afalg-stress keeps hammering every
 # ctneon algorithm through AF_ALG in the background (runs of 20 s, one
 # thread, until the transfers end; all must pass).  The veth MTU is 65000 so
@@ -272,7 +272,7 @@ if [ "$LOAD_KB" -gt 0 ] && [ -x /test/iproute2/ip ]; then
 	# RCU stall reports), so it keeps the default MTU
 	MTU=65000
 	case $(uname -m)-$(uname -r) in aarch64-*) ;; *-6.1.*) MTU= ;; esac
-	for fam in gcm chacha; do
+	for fam in gcm chacha ccm; do
 		CTNEON_IPSEC_KB=$LOAD_KB CTNEON_IPSEC_MTU=$MTU CTNEON_IPSEC_TAG=load \
 			run_counted "ipsec-load-$fam" sh /test/ipsec.sh $fam
 	done
