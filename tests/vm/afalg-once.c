@@ -27,8 +27,9 @@
  *     control: the same texts 8 bytes into the page (a page boundary then
  *     cuts a block) must move it, or the counter could not show anything.
  *
- * Drivers: gcm-aes-ctneon and, on arm64 (the only architecture that
- * registers it), rfc7539-chacha20-poly1305-ctneon.  Prints "ok ..." or
+ * Drivers: gcm-aes-ctneon, ccm-aes-ctneon (whose decryption decrypts
+ * first and MACs the plaintext it made) and, on arm64 (the only
+ * architecture that registers it), rfc7539-chacha20-poly1305-ctneon.  Prints "ok ..." or
  * "FAIL ..." lines; exit status 1 on any failure.
  */
 #include <errno.h>
@@ -49,12 +50,14 @@
 struct drv {
 	const char *name;
 	unsigned int keylen, ivlen;
+	int iv0;		/* CCM: the IV's first byte (L - 1), else -1 */
 };
 
 static const struct drv drivers[] = {
-	{ "gcm-aes-ctneon", 16, 12 },
+	{ "gcm-aes-ctneon", 16, 12, -1 },
+	{ "ccm-aes-ctneon", 16, 16, 3 },
 #ifdef __aarch64__	/* not registered on arm (chacha-glue.c) */
-	{ "rfc7539-chacha20-poly1305-ctneon", 32, 12 },
+	{ "rfc7539-chacha20-poly1305-ctneon", 32, 12, -1 },
 #endif
 };
 
@@ -198,6 +201,8 @@ static void tamper(void)
 				pt[i] = (uint8_t)rnd();
 			for (unsigned int i = 0; i < dr->ivlen; i++)
 				iv[i] = (uint8_t)rnd();
+			if (dr->iv0 >= 0)
+				iv[0] = (uint8_t)dr->iv0;
 			cases++;
 			if (op(tfm, 1, iv, dr->ivlen, 0, pt, n, ct, n + TAGLEN) !=
 			    (ssize_t)(n + TAGLEN)) {
@@ -253,6 +258,8 @@ static long bounce_run(const struct drv *d, unsigned int off, int *err)
 	long b0 = bounces(), b1;
 	int tfm;
 
+	if (d->iv0 >= 0)
+		iv[0] = (uint8_t)d->iv0;
 	in = mmap(NULL, MAXTEXT + 8192, PROT_READ | PROT_WRITE,
 		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	out = mmap(NULL, MAXTEXT + 8192, PROT_READ | PROT_WRITE,
