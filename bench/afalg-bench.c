@@ -31,9 +31,27 @@
  *   rfc7539...      AEAD, 32-byte key, 12-byte IV, 16 bytes of AAD
  *   *xchacha*       skcipher, 32-byte key, 32-byte IV
  *   *chacha*        skcipher, 32-byte key, 16-byte IV (counter + nonce)
+ *   cmac, cbcmac    hash (the MACs of #23), AES-128 (all sizes) and AES-256
+ *                   (1420 and 16384 bytes only), 16-byte digest
+ *   xcbc            hash, AES-128 only (RFC 3566; 7.x's xcbc-aes-lib
+ *                   takes no other key), 16-byte digest
+ *   ccm...          AEAD, AES-128 (all sizes) and AES-256 (1420 and 16384
+ *                   bytes only), 16-byte IV with iv[0] = 3 (L = 4: an
+ *                   11-byte nonce and a 4-byte counter, as RFC 4309 has
+ *                   it), 16 bytes of AAD, 16-byte tag
+ *   rfc4309...      AEAD, key + 3-byte salt, 8-byte IV, assoclen 16 as
+ *                   for rfc4106
  *   anything else   AES skcipher: AES-128 and AES-256 (XTS: twice the key),
- *                   16-byte IV (none for ECB)
+ *                   16-byte IV (none for ECB); this covers cts(cbc(aes))
+ *                   and xctr(aes) (whose requests the bench never makes
+ *                   shorter than 16 bytes)
  *
+ * The names of the MACs start with their mode: "cmac(aes-arm)",
+ * "cmac-aes-ctneon", "cbcmac-aes-lib"; "ccm_base(...)" is ccm.
+ *
+ * A MAC request (a "hash" socket, key set before the window) is the
+ * message, sent without MSG_MORE (init, update and final in one
+ * sendmsg()), and the read() of the 16-byte digest; its line says "enc".
  * An AEAD request is AAD || text (|| tag when decrypting), the result
  * AAD || text (|| tag when encrypting), read with a buffer of exactly that
  * size.  A decryption needs a valid tag: the ciphertext is made by one
@@ -106,6 +124,8 @@ static int nsizes = 6;
 /* The shape of an algorithm, from its name (see the header). */
 struct algspec {
 	int aead;
+	int hash;		/* a MAC through a "hash" socket */
+	int ccm;		/* the IV is CCM's: iv[0] = L - 1, counter zero */
 	int nkeys;
 	int keybits[2];		/* what the report calls the key */
 	int keybytes[2];	/* what ALG_SET_KEY takes */
@@ -132,6 +152,29 @@ static void algspec(const char *alg, struct algspec *a)
 		a->keybits[1] = 256;
 		a->keybytes[1] = 32 + salt;
 		a->ivlen = salt ? 8 : 12;
+		a->assoclen = 16;
+		a->esp = !!salt;
+		a->bigkey_some = 1;
+	} else if (!strncmp(alg, "cmac", 4) || !strncmp(alg, "cbcmac", 6) ||
+		   !strncmp(alg, "xcbc", 4)) {
+		a->hash = 1;
+		a->nkeys = alg[0] == 'x' ? 1 : 2;
+		a->keybits[0] = 128;
+		a->keybytes[0] = 16;
+		a->keybits[1] = 256;
+		a->keybytes[1] = 32;
+		a->bigkey_some = 1;
+	} else if (!strncmp(alg, "ccm", 3) || !strncmp(alg, "rfc4309", 7)) {
+		int salt = alg[0] == 'r' ? 3 : 0;
+
+		a->aead = 1;
+		a->nkeys = 2;
+		a->keybits[0] = 128;
+		a->keybytes[0] = 16 + salt;
+		a->keybits[1] = 256;
+		a->keybytes[1] = 32 + salt;
+		a->ivlen = salt ? 8 : 16;
+		a->ccm = !salt;
 		a->assoclen = 16;
 		a->esp = !!salt;
 		a->bigkey_some = 1;
@@ -181,7 +224,7 @@ static int op_open(struct op *o, const char *alg, const struct algspec *a, int k
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
 	o->a = a;
-	o->tfm = afalg_bind(a->aead ? "aead" : "skcipher", alg);
+	o->tfm = afalg_bind(a->aead ? "aead" : a->hash ? "hash" : "skcipher", alg);
 	if (o->tfm < 0)
 		return o->tfm;
 	/* distinct bytes everywhere, so XTS halves differ too */
@@ -198,6 +241,11 @@ static int op_open(struct op *o, const char *alg, const struct algspec *a, int k
 		return -errno;
 	for (i = 0; i < a->ivlen; i++)
 		o->iv[i] = (uint8_t)(0xf0 - 3 * i);
+	if (a->ccm) {
+		/* L = 4: flags byte L - 1, 11 nonce bytes, a 4-byte counter */
+		o->iv[0] = 3;
+		memset(o->iv + 12, 0, 4);
+	}
 	return 0;
 }
 
@@ -235,6 +283,11 @@ static void op_prepare(struct op *o, int enc, int len)
 	o->iov.iov_len = o->inlen;
 	o->msg.msg_iov = &o->iov;
 	o->msg.msg_iovlen = 1;
+	if (a->hash) {
+		/* no control message: the data, then the digest is read */
+		o->outlen = TAGLEN;
+		return;
+	}
 	o->msg.msg_control = o->cbuf;
 	o->msg.msg_controllen = CMSG_SPACE(sizeof(uint32_t)) +
 		(a->ivlen ? CMSG_SPACE(sizeof(*iv) + a->ivlen) : 0) +
@@ -314,7 +367,8 @@ static void bench_one(const char *label, const char *alg, int reps, int bigreps)
 			op_close(&o);
 			continue;
 		}
-		for (enc = 1; enc >= 0; enc--) {
+		/* a MAC has one direction, written "enc" */
+		for (enc = 1; enc >= (a.hash ? 1 : 0); enc--) {
 			for (s = 0; s < nsizes; s++) {
 				int len = sizes[s];
 				int n = len >= 4096 ? bigreps : reps;
