@@ -121,11 +121,14 @@ have() {
 if grep -q '^driver *: aes-lib$' /proc/crypto; then
 	# 7.x: the library's drivers (arm64: the library uses the AES
 	# instructions QEMU's CPU has; a NEON-only board gets its scalar
-	# table-based code)
+	# table-based code); Debian's 7.2 and 7.3 have no ccm-, cts-cbc- or
+	# xctr-aes-lib on arm and arm64 (crypto/aes.c leaves ccm and cts out
+	# there, CONFIG_CRYPTO_XCTR is off), so those are the templates, and
+	# arm64's cts is aes-neon-blk's cts-cbc-aes-neon, which 7.3 still has
 	CCM=$(pick ccm-aes-lib "ccm_base(ctr-aes-neonbs,cbcmac-aes-lib)")
 	MORE="intree/cmac:cmac-aes-lib intree/xcbc:xcbc-aes-lib
 	intree/cbcmac:cbcmac-aes-lib
-	intree/cts:$(pick cts-cbc-aes-lib "cts(cbc-aes-neonbs)")
+	intree/cts:$(pick cts-cbc-aes-lib cts-cbc-aes-neon "cts(cbc-aes-neonbs)")
 	intree/xctr:$(pick xctr-aes-lib "xctr(aes-lib)")"
 else
 	case $(uname -m) in
