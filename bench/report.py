@@ -11,6 +11,11 @@
 #   Documentation/performance-aead-tables.rst     GCM, ChaCha20-Poly1305 and
 #                                                 ChaCha20 beside the in-tree
 #                                                 side, with the issue's targets
+#   Documentation/performance-more-tables.rst     #23's names (cmac, xcbc,
+#                                                 cbcmac, ccm, rfc4309, cts,
+#                                                 xctr) beside the in-tree
+#                                                 side, with the targets
+#   Documentation/performance-data/<config>-more.csv  their measurements
 #   Documentation/performance-ipb.png             the plot
 # and prints the ratio tables.
 #
@@ -75,12 +80,21 @@ IMPL_MODULES = {
                # 7.x: chacha20-lib in chacha, the library GHASH
                "chacha", "libgf128hash"},
 }
-TEMPLATES = {"ecb", "cbc", "ctr", "xts", "gcm", "chacha20poly1305"}
-CRYPTO_SYM = re.compile(r"aes|crypto_xor|ghash|gf128mul|chacha|poly1305", re.I)
+# cmac .. xctr: #23's templates (6.x in-tree side: cmac(aes-arm), ...)
+TEMPLATES = {"ecb", "cbc", "ctr", "xts", "gcm", "chacha20poly1305",
+             "cmac", "xcbc", "ccm", "cts", "xctr"}
+CRYPTO_SYM = re.compile(r"aes|crypto_xor|ghash|gf128mul|chacha|poly1305|"
+                        r"cmac|xcbc|crypto_ccm|crypto_cts|xctr", re.I)
 PART_SYM = {"ghash": re.compile(r"ghash|gf128mul", re.I),
             "poly1305": re.compile(r"poly1305", re.I)}
 MODES = ["ecb", "cbc", "ctr", "xts", "aes"]
 SIZES = [16, 64, 256, 1420, 4096, 16384]
+# #23 (guest-bench.sh's BENCH_MORE_SIZES): rows of their own CSV and tables
+MORE_MODES = ["cmac", "xcbc", "cbcmac", "ccm", "rfc4309", "cts", "xctr"]
+MORE_SIZES = [16, 64, 1420, 16384]
+# per (config, impl, mode, keybits, dir, size) of #23's names: the
+# instructions of the kept repetition by (module, symbol), kernel side
+BYSYM = {}
 
 
 # "error" lines of the guests: a request that failed (its window counts a
@@ -149,6 +163,10 @@ class Attributor:
             self.cache[a] = r
         return r
 
+    def start(self, a):
+        """the address of the symbol a is given to (0 below the kernel)"""
+        return self.syms[bisect.bisect_right(self.addrs, a) - 1][0] if a >= self.low else 0
+
 
 def measure(cfg):
     d = os.path.join(OUT, cfg)
@@ -157,6 +175,9 @@ def measure(cfg):
     if len(lines) != len(wins):
         sys.exit(f"report: {cfg}: {len(lines)} console lines but {len(wins)} windows")
     attr = Attributor(syms)
+    # for the function table of #23's names: without the ARM mapping
+    # symbols ($a, $d, $t) of the modules, which would hide the functions
+    fattr = Attributor([x for x in syms if not x[1].startswith("$")])
     reps = defaultdict(list)
     for w, win in zip(lines, wins):
         kind, label, alg, kb, direction, size, rep = w[:7]
@@ -165,6 +186,8 @@ def measure(cfg):
         user = crypto = 0
         parts = dict.fromkeys(PART_SYM, 0)
         bymod = defaultdict(int)
+        bysym = defaultdict(int)
+        more = mode in MORE_MODES
         for a, c in win["hist"]:
             mod, sym = attr(a)
             bymod[mod] += c
@@ -173,12 +196,20 @@ def measure(cfg):
             elif mod in mods or mod in TEMPLATES or \
                     (mod == "kernel" and CRYPTO_SYM.search(sym)):
                 crypto += c
+                if more:
+                    # arm: the cores' internal routines have no symbol of
+                    # their own, only a mapping symbol after the last
+                    # global one: say so instead of naming that one
+                    fm, fs = fattr(a)
+                    if sym.startswith("$") and attr.start(a) > fattr.start(a):
+                        fs += " (unnamed code after it)"
+                    bysym[(fm, fs)] += c
                 for part, rx in PART_SYM.items():
                     if rx.search(sym):
                         parts[part] += c
         reps[(kind, impl, mode, alg, int(kb), direction, int(size))].append(
             dict(insns=win["insns"], kernel=win["insns"] - user, user=user,
-                 crypto=crypto, bymod=dict(bymod), **parts))
+                 crypto=crypto, bymod=dict(bymod), bysym=dict(bysym), **parts))
     rows, notes, first = [], [], []
     for key, rs in reps.items():
         if key[0] != "bench":
@@ -196,6 +227,8 @@ def measure(cfg):
         elif cs[0] != cs[-1]:
             first.append(f"{key[1]} {key[3]} {key[4]} {key[5]} {key[6]}: {cs[0] - cs[-1]}")
         kind, impl, mode, alg, kb, direction, size = key
+        if mode in MORE_MODES:
+            BYSYM[(cfg, impl, mode, kb, direction, size)] = best["bysym"]
         rows.append(dict(config=cfg, impl=impl, mode=mode, alg=alg, keybits=kb,
                          dir=direction, size=size, reps=len(rs),
                          insns=best["insns"], kernel=best["kernel"],
@@ -257,6 +290,15 @@ def main():
         fields = ["config", "impl", "mode", "alg", "keybits", "dir", "size",
                   "reps", "insns", "kernel", "crypto", "user", "ghash", "poly1305",
                   "kernel_max"]
+        # #23's names go to <cfg>-more.csv: <cfg>.csv stays comparable
+        # with the runs before them (the determinism check below)
+        more = [r for r in rows if r["mode"] in MORE_MODES]
+        with open(os.path.join(DATA, f"{cfg}-more.csv"), "w", newline="") as f:
+            wr = csv.DictWriter(f, fieldnames=fields)
+            wr.writeheader()
+            for r in sorted(more, key=lambda r: (r["impl"], r["mode"], r["keybits"],
+                                                 r["dir"], r["size"])):
+                wr.writerow(r)
         path = os.path.join(DATA, f"{cfg}.csv")
         prev = open(path).read() if os.path.exists(path) else None
         with open(path, "w", newline="") as f:
@@ -264,7 +306,8 @@ def main():
             wr.writeheader()
             for r in sorted(rows, key=lambda r: (r["impl"], r["mode"], r["keybits"],
                                                  r["dir"], r["size"])):
-                wr.writerow(r)
+                if r["mode"] not in MORE_MODES:
+                    wr.writerow(r)
         now = open(path).read()
         # kernel_max (the largest repetition, interrupts included) is not
         # part of the comparison: the report uses the smallest one
@@ -381,6 +424,7 @@ def main():
         f.write("\n".join(out) + "\n")
     print("\n".join(out))
     aead_report(idx, info)
+    more_report(idx, info)
     plot(idx)
     if ERRORS:
         print(f"report: FAIL: {len(ERRORS)} requests failed in the guest:", file=sys.stderr)
@@ -556,6 +600,111 @@ def aead_report(idx, info):
         out += [f"- {x}" for x in t]
         out.append("")
     with open(os.path.join(DOC, f"performance-aead-tables{TSUF}.rst"), "w") as f:
+        f.write("\n".join(out) + "\n")
+    print("\n".join(out))
+
+
+# --- #23's names (Documentation/performance-more-tables.rst) ---
+
+MACS = ["cmac", "xcbc", "cbcmac"]
+
+
+def more_report(idx, info):
+    out = [".. SPDX-License-Identifier: GPL-2.0-only\n",
+           ".. Generated by bench/report.py (make bench); do not edit.\n",
+           f"Generated {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.\n"]
+    for cfg in CONFIGS:
+        arch = cfg.split("-")[0]
+        kv = info[cfg]
+        title = f"{cfg}: kernel {kv.get('release')}"
+        out.append(title + "\n" + "-" * len(title) + "\n")
+
+        def row(impl, mode, kb, sz):
+            return idx.get((cfg, impl, mode, kb, "enc", sz))
+
+        def ratio(mode, kb, sz, col="crypto"):
+            a, b = row("ctneon", mode, kb, sz), row("intree", mode, kb, sz)
+            return a[col] / b[col] if a and b and b[col] else None
+
+        names = []
+        for mode in MORE_MODES:
+            r = next((row("intree", mode, 128, sz) for sz in MORE_SIZES
+                      if row("intree", mode, 128, sz)), None)
+            names.append(f"{mode}: ``{r['alg']}``" if r else f"{mode}: none")
+        note = ""
+        if TSUF and arch == "arm64":
+            note = ("  On arm64 the library's AES uses the AES instructions, which "
+                    "QEMU's ``cortex-a57`` has: these in-tree rows are **not** what "
+                    "a NEON-only board runs (that is the library's scalar "
+                    "table-based code, ``aes-cipher-core``); the ratios compare "
+                    "ctneon with the Crypto Extensions.")
+        elif TSUF:
+            note = ("  On arm the library's AES is the scalar table-based "
+                    "``aes-cipher-core`` (what every 32-bit board runs).")
+        out.append("**In-tree side** (what this kernel resolves the name to "
+                   "without the Crypto Extensions modules, bound by that name "
+                   "before ctneon is inserted): " + "; ".join(names) + "." + note + "\n")
+        out.append("Instructions per byte of message (MACs: the digest of a "
+                   "message of that size; AEADs: of text, with 16 bytes of AAD "
+                   "besides; encryption), crypto code, ctneon / in-tree; n/a: "
+                   "not measured (the name is not registered).\n")
+        hdr = ["alg", "key"] + [str(x) for x in MORE_SIZES]
+        body, rat = [], []
+        for mode in MORE_MODES:
+            for kb in (128, 256):
+                cells, rcells, any_ = [], [], False
+                for sz in MORE_SIZES:
+                    a, b = row("ctneon", mode, kb, sz), row("intree", mode, kb, sz)
+                    any_ |= bool(a or b)
+                    cells.append(f"{fmt(a['crypto'] / sz) if a else 'n/a'} / "
+                                 f"{fmt(b['crypto'] / sz) if b else 'n/a'}")
+                    r, rk = ratio(mode, kb, sz), ratio(mode, kb, sz, "kernel")
+                    rcells.append(f"{r:.2f} / {rk:.2f}" if r else "n/a")
+                if any_:
+                    body.append([mode, kb] + cells)
+                    rat.append([mode, kb] + rcells)
+        out.append(rst_table(hdr, body) + "\n")
+        out.append("Ratio ctneon / in-tree, instructions: crypto code / whole "
+                   "kernel side of the request.\n")
+        out.append(rst_table(hdr, rat) + "\n")
+
+        # where the instructions go: the largest symbols of both sides
+        out.append("**Where the instructions go** (AES-128, encryption, the "
+                   "crypto code's five largest functions; module in brackets, "
+                   "instructions of the window).\n")
+        hdr2 = ["alg", "bytes", "impl", "functions"]
+        body = []
+        for mode, sz in (("cmac", 16), ("cmac", 1420), ("ccm", 1420),
+                         ("ccm", 16384), ("cts", 16384), ("xctr", 16384)):
+            for impl in ("ctneon", "intree"):
+                bs = BYSYM.get((cfg, impl, mode, 128, "enc", sz))
+                if not bs:
+                    continue
+                top = sorted(bs.items(), key=lambda x: -x[1])[:5]
+                body.append([mode, sz, impl, ", ".join(
+                    f"``{s}`` [{m}] {c}" for (m, s), c in top)])
+        if body:
+            out.append(rst_table(hdr2, body) + "\n")
+
+        t = []
+        for mode in ("ccm", "cts", "xctr"):
+            for sz in (1420, 16384):
+                t.append(verdict(ratio(mode, 128, sz), 0.8,
+                                 f"{mode} instructions ctneon/in-tree at {sz} bytes "
+                                 "(enc, AES-128)"))
+        for mode in MACS:
+            for sz in (16, 64):
+                t.append(verdict(ratio(mode, 128, sz), 1.3,
+                                 f"{mode} instructions ctneon/in-tree at {sz} bytes "
+                                 "(AES-128)"))
+        scope = ("the 0.8 of ccm, cts and xctr is #23's target on arm; on arm64 "
+                 "it is shown for comparison" if arch == "arm64" else
+                 "issue #23")
+        out.append(f"**Targets** ({scope}; instructions of the crypto code; "
+                   "in-tree not measured: no data):\n")
+        out += [f"- {x}" for x in t]
+        out.append("")
+    with open(os.path.join(DOC, f"performance-more-tables{TSUF}.rst"), "w") as f:
         f.write("\n".join(out) + "\n")
     print("\n".join(out))
 
