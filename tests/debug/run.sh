@@ -54,6 +54,15 @@ REPORT_RE+='|using smp_processor_id\(\) in preemptible|unreferenced object|suspe
 REPORT_RE+='|alg: |tcrypt: .*fail|ctneon: .*(fail|error)'
 IGNORE_RE='alg: No test for|alg: .*passed|alg: extra crypto tests enabled|KernelAddressSanitizer initialized'
 IGNORE_RE+='|kasan: .*(KernelAddressSanitizer|initialized)|module verification failed'
+# The kernel's own report, not ctneon's: 32-bit arm 7.3 with KASAN reports
+# "global-out-of-bounds in load_module" (its memset of the new module's
+# memory) whenever a module is loaded where another module's memory, or a
+# module's init sections, were freed before.  Seen without ctneon ever
+# loaded: tests/debug/module-kasan-probe.sh (three "modprobe tcrypt" in a
+# row; the second one reports).  It is told apart (a "#" line), and the
+# debug kernels boot with kasan_multi_shot, so that one kernel report does
+# not silence KASAN for the rest of the run.
+KERNEL_KNOWN_RE='BUG: KASAN: global-out-of-bounds in load_module\+'
 
 # scan NAME LOG: one ok/FAIL line for the reports in LOG.  Lines are taken
 # once each (a message reaches the log on the console and again in the
@@ -64,6 +73,11 @@ scan() {
 	bad=$(sed -e 's/^\(dmesg\|kmemleak\)| //' -e 's/^\[ *[0-9.]*\] //' "$log" |
 		grep -a -E "$REPORT_RE" | grep -a -v -E "$IGNORE_RE" |
 		grep -a -v -E '^(ok|FAIL|#|ctneon-debug:) ' | awk '!seen[$0]++')
+	known=$(echo "$bad" | grep -a -E "$KERNEL_KNOWN_RE")
+	if [ -n "$known" ]; then
+		echo "# debug-reports-$name: the kernel's own arm32 module-loading KASAN report, set aside: $(echo "$known" | head -n1)"
+		bad=$(echo "$bad" | grep -a -v -E "$KERNEL_KNOWN_RE")
+	fi
 	if [ -n "$bad" ]; then
 		echo "FAIL debug-reports-$name: $(echo "$bad" | wc -l) report line(s)"
 		echo "$bad" | head -n 60 | sed 's/^/#   /'
@@ -127,7 +141,7 @@ for ARCH in "$@"; do
 	CTNEON_VM_KERNEL=$IMAGE CTNEON_VM_REL=$REL CTNEON_VM_KROOT=$KROOT \
 	CTNEON_VM_WORK=$BUILD CTNEON_VM_GUEST=$SRC/tests/debug/guest.sh \
 	CTNEON_VM_TIMEOUT=${CTNEON_VM_TIMEOUT:-3000} \
-	CTNEON_VM_APPEND="ctneon.quick=1 ctneon.cases=200 ctneon.aeadcases=200 ctneon.ipsec_kb=256 ctneon.wait=900 ctneon.prewarm=1 $SLOW ${CTNEON_DEBUG_APPEND:-}" \
+	CTNEON_VM_APPEND="ctneon.quick=1 ctneon.cases=200 ctneon.aeadcases=200 ctneon.ipsec_kb=256 ctneon.wait=900 ctneon.prewarm=1 kasan_multi_shot $SLOW ${CTNEON_DEBUG_APPEND:-}" \
 		nice -n 10 "$SRC/tests/vm/run.sh" "$ARCH" $KERNEL || rc=1
 	t3=$(date +%s)
 	echo "# debug-$NAME: boot + guest tests + scans $((t3 - t2)) s"
