@@ -20,10 +20,9 @@
  * neither can happen, for the copy and processing of at most
  * CTNEON_STABLE_SIZE bytes.  (On 6.1 arm64 and on arm the NEON section
  * already keeps them off, or softirqs do not use NEON; nesting is free.)
- * Hard interrupts never reach it: NEON is refused there.  For GCM and
- * ChaCha20-Poly1305 the buffer holds ciphertext only, which is not secret;
- * CCM (ccm-glue.c) MACs the plaintext, so its copy holds plaintext, and it
- * wipes what it used before ctneon_stable_end().
+ * Hard interrupts never reach it: NEON is refused there.  The buffer holds
+ * ciphertext only, which is not secret.  (CCM needs no such buffer: its
+ * core reads each block once, ccm-glue.c.)
  *
  * The bounce counter.  ctneon_aead_walk_done() counts the AEAD requests
  * whose walk went through the skcipher walk's bounce buffer (a step cut by

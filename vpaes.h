@@ -55,6 +55,17 @@ asmlinkage void ctneon_vpaes_ctr_crypt(u8 *out, const u8 *in, const u8 *rk,
  * long message can be processed in several calls with only the last one
  * having a partial block.
  */
+/*
+ * CCM over whole blocks, the CBC-MAC and CTR paired: encrypt: mac =
+ * E(mac ^ P_n), C_n = P_n ^ E(ctr++); decrypt: P_n = C_n ^ E(ctr++), mac =
+ * E(mac ^ P_n).  Each input block is read once; out == in works.
+ */
+asmlinkage void ctneon_vpaes_ccm_encrypt(u8 *out, const u8 *in, const u8 *rk,
+					 int rounds, int blocks, u8 mac[16],
+					 u8 ctr[16]);
+asmlinkage void ctneon_vpaes_ccm_decrypt(u8 *out, const u8 *in, const u8 *rk,
+					 int rounds, int blocks, u8 mac[16],
+					 u8 ctr[16]);
 asmlinkage void ctneon_vpaes_xts_encrypt(u8 *out, const u8 *in, const u8 *rk,
 					 int rounds, int bytes, u8 tweak[16]);
 asmlinkage void ctneon_vpaes_xts_decrypt(u8 *out, const u8 *in, const u8 *rk,

@@ -167,6 +167,7 @@
 #define FRAME_BUF	32
 #define ARG5		(40 + 64 + FRAME_BUF)
 #define ARG6		(ARG5 + 4)
+#define ARG7		(ARG6 + 4)
 
 /* ------------------------------------------------- per-instruction ops -- */
 /*
@@ -684,6 +685,27 @@ SYM_FUNC_END(ctneon_vpaes_cbc_decrypt)
  *   The counter lives in w0 (most significant) .. w3 as native integers:
  *   the increment is one adds/adcs chain, the block is built with rev.
  */
+	/* w0-w3 = the counter block at [ptr] (host order); and back */
+	.macro	ctr_load, ptr
+	vld1.8	{d22-d23}, [\ptr]
+	vmov	w0, w1, d22
+	vmov	w2, w3, d23
+	rev	w0, w0
+	rev	w1, w1
+	rev	w2, w2
+	rev	w3, w3
+	.endm
+
+	.macro	ctr_store, ptr
+	rev	w0, w0
+	rev	w1, w1
+	rev	w2, w2
+	rev	w3, w3
+	vmov	d22, w0, w1
+	vmov	d23, w2, w3
+	vst1.8	{d22-d23}, [\ptr]
+	.endm
+
 	/* dlo:dhi = the counter block (big endian); counter += 1 */
 	.macro	ctr_next, dlo, dhi
 	rev	tmp0, w0
@@ -701,13 +723,7 @@ SYM_FUNC_END(ctneon_vpaes_cbc_decrypt)
 SYM_FUNC_START(ctneon_vpaes_ctr_crypt)
 	vpaes_enter VPAES_SB1_P
 	ldr	ivp, [sp, #ARG6]
-	vld1.8	{d22-d23}, [ivp]
-	vmov	w0, w1, d22
-	vmov	w2, w3, d23
-	rev	w0, w0
-	rev	w1, w1
-	rev	w2, w2
-	rev	w3, w3
+	ctr_load ivp
 	subs	len, len, #32
 	blt	1f
 0:	ctr_next d0, d1
@@ -743,15 +759,84 @@ SYM_FUNC_START(ctneon_vpaes_ctr_crypt)
 	blt	4b
 	add	tmp0, sp, #16
 	clear_buf
-3:	rev	w0, w0
-	rev	w1, w1
-	rev	w2, w2
-	rev	w3, w3
-	vmov	d22, w0, w1
-	vmov	d23, w2, w3
-	vst1.8	{d22-d23}, [ivp]
+3:	ctr_store ivp
 	vpaes_leave
 SYM_FUNC_END(ctneon_vpaes_ctr_crypt)
+
+/*
+ * asmlinkage void ctneon_vpaes_ccm_encrypt(u8 *out, const u8 *in,
+ *                                          const u8 *rk, int rounds,
+ *                                          int blocks, u8 mac[16],
+ *                                          u8 ctr[16]);
+ * asmlinkage void ctneon_vpaes_ccm_decrypt(...same...);
+ *   CCM's two AES streams over whole blocks, paired in the two-block
+ *   cipher (the CBC-MAC's chain alone would leave the second lane idle;
+ *   ccm-glue.c has what it costs against the lone-block MAC and
+ *   bit-sliced CTR).
+ *   Encrypting, one call per block gives mac = E(mac ^ P_n) and E(ctr)
+ *   for C_n = P_n ^ E(ctr).  Decrypting, P_n = C_n ^ E(ctr) comes first:
+ *   the keystream of block n + 1 is paired with the MAC of block n, with
+ *   a lone block at each end.  Each input block is read once (what is
+ *   MACed is what is encrypted or was decrypted); out == in works.  The
+ *   counter is ctneon_vpaes_ctr_crypt()'s 128-bit big-endian one, in
+ *   w0-w3 meanwhile; mac (VM2) and ctr are updated.  Branches depend on
+ *   blocks only.
+ *   in: r0-r3 as ECB, [sp] blocks, [sp, #4] mac, [sp, #8] ctr.
+ */
+	.macro	ccm_load_state
+	ldr	ivp, [sp, #ARG6]
+	vld1.8	{d24-d25}, [ivp]			@ VM2 = mac
+	ldr	tmp0, [sp, #ARG7]
+	ctr_load tmp0
+	.endm
+
+	.macro	ccm_store_state
+	vst1.8	{d24-d25}, [ivp]
+	ldr	tmp0, [sp, #ARG7]
+	ctr_store tmp0
+	.endm
+
+SYM_FUNC_START(ctneon_vpaes_ccm_encrypt)
+	vpaes_enter VPAES_SB1_P
+	ccm_load_state
+	cmp	len, #0
+	ble	1f
+0:	vld1.8	{d22-d23}, [in]!			@ VM1 = P_n
+	veor	XA, VM2, VM1				@ mac ^ P_n
+	ctr_next d2, d3					@ XB = ctr
+	bl	.Lvpaes_encrypt2
+	vmov	VM2, XA					@ mac = E(mac ^ P_n)
+	veor	XB, XB, VM1				@ C_n = P_n ^ E(ctr)
+	vst1.8	{d2-d3}, [out]!
+	subs	len, len, #1
+	bgt	0b
+	ccm_store_state
+1:	vpaes_leave
+SYM_FUNC_END(ctneon_vpaes_ccm_encrypt)
+
+SYM_FUNC_START(ctneon_vpaes_ccm_decrypt)
+	vpaes_enter VPAES_SB1_P
+	ccm_load_state
+	cmp	len, #0
+	ble	2f
+	ctr_next d0, d1
+	bl	.Lvpaes_encrypt1			@ XA = the first keystream block
+0:	vld1.8	{d22-d23}, [in]!			@ VM1 = C_n
+	veor	VM1, VM1, XA				@ P_n
+	vst1.8	{d22-d23}, [out]!
+	veor	XA, VM2, VM1				@ mac ^ P_n
+	subs	len, len, #1
+	ble	1f
+	ctr_next d2, d3
+	bl	.Lvpaes_encrypt2			@ XA = the MAC, XB = keystream n + 1
+	vmov	VM2, XA
+	vmov	XA, XB
+	b	0b
+1:	bl	.Lvpaes_encrypt1			@ the last block's MAC alone
+	vmov	VM2, XA
+	ccm_store_state
+2:	vpaes_leave
+SYM_FUNC_END(ctneon_vpaes_ccm_decrypt)
 
 /*
  * asmlinkage void ctneon_vpaes_xts_encrypt(u8 *out, const u8 *in,

@@ -706,6 +706,84 @@ SYM_FUNC_START(ctneon_vpaes_ctr_crypt)
 	vpaes_leave
 SYM_FUNC_END(ctneon_vpaes_ctr_crypt)
 
+/*
+ * void ctneon_vpaes_ccm_encrypt(u8 *out, const u8 *in, const u8 *rk,
+ *				 int rounds, int blocks, u8 mac[16],
+ *				 u8 ctr[16]);
+ * void ctneon_vpaes_ccm_decrypt(...same...);
+ * CCM's two AES streams over whole blocks, paired in the two-block cipher
+ * (the CBC-MAC's chain alone would leave the second lane idle; ccm-glue.c
+ * has what it costs against the lone-block MAC and bit-sliced CTR).  Encrypting, one call per block gives
+ * mac = E(mac ^ P_n) and the keystream E(ctr) for C_n = P_n ^ E(ctr).
+ * Decrypting, P_n = C_n ^ E(ctr) must come first: the keystream of block
+ * n + 1 is paired with the MAC of block n, with a lone block at each end.
+ * Each input block is read once, so what is MACed is exactly what is
+ * encrypted or was decrypted; out == in works.  The counter is the
+ * 128-bit big-endian block counter of ctneon_vpaes_ctr_crypt(); mac and
+ * ctr are updated.  Constant time as the other modes: the branches depend
+ * on blocks only.
+ * x0 out, x1 in, x2 rk (enc), w3 rounds, w4 blocks, x5 mac, x6 ctr.
+ * Clobbers x0-x4, x6-x13, v0-v31 (d8-d15 preserved), flags.
+ */
+	.macro	ccm_load_state
+	mov	x13, x6					// the ctr pointer (x6 is ctrhi)
+	ldp	ctrhi, ctrlo, [x13]
+	rev	ctrhi, ctrhi
+	rev	ctrlo, ctrlo
+	ld1	{v12.16b}, [ivp]			// mac
+	.endm
+
+	.macro	ccm_store_state
+	st1	{v12.16b}, [ivp]
+	rev	x8, ctrhi
+	rev	x9, ctrlo
+	stp	x8, x9, [x13]
+	.endm
+
+SYM_FUNC_START(ctneon_vpaes_ccm_encrypt)
+	vpaes_enter
+	load_consts enc
+	ccm_load_state
+	cmp	blocks, #0
+	b.le	1f
+0:	ld1	{v13.16b}, [in], #16			// P_n
+	eor	v0.16b, v12.16b, v13.16b		// mac ^ P_n
+	ctr_next v1
+	bl	ctneon_vpaes_enc_2x
+	mov	v12.16b, v0.16b				// mac = E(mac ^ P_n)
+	eor	v1.16b, v1.16b, v13.16b			// C_n = P_n ^ E(ctr)
+	st1	{v1.16b}, [out], #16
+	subs	blocks, blocks, #1
+	b.ne	0b
+	ccm_store_state
+1:	vpaes_leave
+SYM_FUNC_END(ctneon_vpaes_ccm_encrypt)
+
+SYM_FUNC_START(ctneon_vpaes_ccm_decrypt)
+	vpaes_enter
+	load_consts enc
+	ccm_load_state
+	cmp	blocks, #0
+	b.le	2f
+	ctr_next v0
+	bl	ctneon_vpaes_enc_1x			// v0 = the first keystream block
+0:	ld1	{v13.16b}, [in], #16			// C_n
+	eor	v13.16b, v13.16b, v0.16b		// P_n
+	st1	{v13.16b}, [out], #16
+	eor	v0.16b, v12.16b, v13.16b		// mac ^ P_n
+	subs	blocks, blocks, #1
+	b.eq	1f
+	ctr_next v1
+	bl	ctneon_vpaes_enc_2x			// v0 = the MAC, v1 = keystream n + 1
+	mov	v12.16b, v0.16b
+	mov	v0.16b, v1.16b
+	b	0b
+1:	bl	ctneon_vpaes_enc_1x			// the last block's MAC alone
+	mov	v12.16b, v0.16b
+	ccm_store_state
+2:	vpaes_leave
+SYM_FUNC_END(ctneon_vpaes_ccm_decrypt)
+
 /* ---------------------------------------------------------------- XTS */
 
 	twlo		.req	x6	// the tweak, a 128-bit little-endian integer

@@ -136,6 +136,19 @@ static void call_cbcmac_stream(const struct ct_case *c, bool neon)
 	memcpy(ct.dst, ct_mac.dg, 16);
 }
 
+/* CCM's paired core: the MAC in ct.iv, the counter in ct.tag */
+static void call_ccm_encrypt(const struct ct_case *c)
+{
+	ctneon_vpaes_ccm_encrypt(ct.dst, ct.src, ct.ks.enc[0], ct.ks.rounds,
+				 c->len, ct.iv, ct.tag);
+}
+
+static void call_ccm_decrypt(const struct ct_case *c)
+{
+	ctneon_vpaes_ccm_decrypt(ct.dst, ct.src, ct.ks.enc[0], ct.ks.rounds,
+				 c->len, ct.iv, ct.tag);
+}
+
 static void call_cbcmac_neon(const struct ct_case *c)
 {
 	call_cbcmac_stream(c, true);
@@ -459,6 +472,8 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_vpaes_ecb_decrypt", call_ecb_decrypt, ct_aes_keys, "blocks", CT_BLOCKS, 0, 0 },
 	{ "ctneon_vpaes_cbc_encrypt", call_cbc_encrypt, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
 	{ "ctneon_vpaes_cbcmac", call_cbcmac, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
+	{ "ctneon_vpaes_ccm_encrypt", call_ccm_encrypt, ct_aes_keys, "blocks", { 1, 2, 3, 8 }, 0, 0 },
+	{ "ctneon_vpaes_ccm_decrypt", call_ccm_decrypt, ct_aes_keys, "blocks", { 1, 2, 3, 8 }, 0, 0 },
 	{ "ctneon_cbcmac_update-neon", call_cbcmac_neon, ct_aes_keys, "bytes", { 5, 16, 21, 40, 69 }, 0, 0 },
 	{ "ctneon_cbcmac_update-portable", call_cbcmac_portable, ct_aes128, "bytes", { 21, 40 }, 0, 0 },
 	{ "ctneon_cmac_last", call_cmac_last, ct_aes128, "bytes", { 1, 15, 16 }, 0, 0 },

@@ -708,7 +708,7 @@ static void test_callee_saved(void)
 {
 	static const int lens[] = { 16, 144, 17, 33 };
 	static struct ctneon_aes_key k;
-	static u8 buf[160], iv[16];
+	static u8 buf[160], iv[16], iv2[16];
 	unsigned long cases = 0, fails = 0;
 	u8 key[32];
 
@@ -722,7 +722,7 @@ static void test_callee_saved(void)
 				void *fn;
 				const u8 *rk;
 				int len;
-			} ep[NOPS] = {
+			} ep[] = {
 				{ "ecb_encrypt", (void *)ctneon_vpaes_ecb_encrypt, k.enc[0], b },
 				{ "ecb_decrypt", (void *)ctneon_vpaes_ecb_decrypt, k.dec[0], b },
 				{ "cbc_encrypt", (void *)ctneon_vpaes_cbc_encrypt, k.enc[0], b },
@@ -732,13 +732,16 @@ static void test_callee_saved(void)
 				{ "xts_decrypt", (void *)ctneon_vpaes_xts_decrypt, k.dec[0], n },
 				/* (dg, in, rk, rounds, blocks): dg is buf */
 				{ "cbcmac", (void *)ctneon_vpaes_cbcmac, k.enc[0], b },
+				/* (out, in, rk, rounds, blocks, mac, ctr) */
+				{ "ccm_encrypt", (void *)ctneon_vpaes_ccm_encrypt, k.enc[0], b },
+				{ "ccm_decrypt", (void *)ctneon_vpaes_ccm_decrypt, k.enc[0], b },
 			};
 
-			for (int e = 0; e < NOPS; e++) {
+			for (size_t e = 0; e < ARRAY_SIZE(ep); e++) {
 				unsigned long m;
 
 				m = ctneon_call_saved(ep[e].fn, buf, buf, ep[e].rk,
-						      r, ep[e].len, iv);
+						      r, ep[e].len, iv, iv2);
 				cases++;
 				if (m && fails++ < MAXDETAIL)
 					printf("  detail: ctneon_vpaes_%s (AES-%d, %d): "

@@ -28,8 +28,11 @@
  *     cuts a block) must move it, or the counter could not show anything.
  *
  * Drivers: gcm-aes-ctneon, ccm-aes-ctneon (whose decryption decrypts
- * first and MACs the plaintext it made) and, on arm64 (the only
- * architecture that registers it), rfc7539-chacha20-poly1305-ctneon.  Prints "ok ..." or
+ * first and MACs the plaintext it made; in place, as algif_aead runs it,
+ * its NEON core reads and writes each block at once, so there the hook
+ * reaches only its copy path: a partial last block, and everything on the
+ * portable path) and, on arm64 (the only architecture that registers
+ * it), rfc7539-chacha20-poly1305-ctneon.  Prints "ok ..." or
  * "FAIL ..." lines; exit status 1 on any failure.
  */
 #include <errno.h>
