@@ -54,14 +54,18 @@ REPORT_RE+='|using smp_processor_id\(\) in preemptible|unreferenced object|suspe
 REPORT_RE+='|alg: |tcrypt: .*fail|ctneon: .*(fail|error)'
 IGNORE_RE='alg: No test for|alg: .*passed|alg: extra crypto tests enabled|KernelAddressSanitizer initialized'
 IGNORE_RE+='|kasan: .*(KernelAddressSanitizer|initialized)|module verification failed'
-# The kernel's own report, not ctneon's: 32-bit arm 7.3 with KASAN reports
+# The kernel's own report, not ctneon's: 32-bit arm 7.3 with KASAN cannot
+# load modules reliably.  Seen without ctneon ever loaded
+# (tests/debug/module-kasan-probe.sh, six "modprobe tcrypt" in a row):
 # "global-out-of-bounds in load_module" (its memset of the new module's
-# memory) whenever a module is loaded where another module's memory, or a
-# module's init sections, were freed before.  Seen without ctneon ever
-# loaded: tests/debug/module-kasan-probe.sh (three "modprobe tcrypt" in a
-# row; the second one reports).  It is told apart (a "#" line), and the
-# debug kernels boot with kasan_multi_shot, so that one kernel report does
-# not silence KASAN for the rest of the run.
+# memory where another module's was freed), WARNINGs from
+# __asan_register_globals and, with kasan_multi_shot, an Oops in
+# kasan_unpoison during the load.  So on arm 7.x the guest loads no module
+# after ctneon (ctneon.notcrypt=1: tcrypt is the only one; make check runs
+# it on the Debian kernels), and the load_module report, should it still
+# come, is told apart (a "#" line).  The debug kernels boot with
+# kasan_multi_shot, so that a first report does not silence KASAN for the
+# rest of the run.
 KERNEL_KNOWN_RE='BUG: KASAN: global-out-of-bounds in load_module\+'
 
 # scan NAME LOG: one ok/FAIL line for the reports in LOG.  Lines are taken
@@ -115,7 +119,8 @@ for ARCH in "$@"; do
 	esac
 	case $SERIES in
 	6.1) KERNEL=debug NAME=$ARCH SLOW=cryptomgr.noextratests=1 ;;
-	7)   KERNEL=debug7 NAME=$ARCH-7 SLOW=cryptomgr.noslowtests=1 ;;
+	7)   KERNEL=debug7 NAME=$ARCH-7 SLOW=cryptomgr.noslowtests=1
+	     [ "$ARCH" = arm ] && SLOW="$SLOW ctneon.notcrypt=1" ;;
 	*) echo "$0: CTNEON_DEBUG_SERIES: 6.1 or 7, not $SERIES" >&2; exit 2 ;;
 	esac
 	BUILD=$SRC/build/$ARCH-$KERNEL
