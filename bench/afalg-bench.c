@@ -142,8 +142,11 @@ static void algspec(const char *alg, struct algspec *a)
 	a->nkeys = 1;
 	a->keybits[0] = 256;
 	a->keybytes[0] = 32;
-	if (!strncmp(alg, "gcm", 3) || !strncmp(alg, "rfc4106", 7)) {
-		int salt = alg[0] == 'r' ? 4 : 0;
+	if (!strncmp(alg, "gcm", 3) || !strncmp(alg, "rfc4106", 7) ||
+	    !strncmp(alg, "ccm", 3) || !strncmp(alg, "rfc4309", 7)) {
+		/* rfc4106: 4-byte salt, rfc4309: 3; ccm: a 16-byte IV */
+		int ccm = !strncmp(alg, "ccm", 3) || !strncmp(alg, "rfc4309", 7);
+		int salt = alg[0] == 'r' ? (ccm ? 3 : 4) : 0;
 
 		a->aead = 1;
 		a->nkeys = 2;
@@ -151,7 +154,8 @@ static void algspec(const char *alg, struct algspec *a)
 		a->keybytes[0] = 16 + salt;
 		a->keybits[1] = 256;
 		a->keybytes[1] = 32 + salt;
-		a->ivlen = salt ? 8 : 12;
+		a->ivlen = salt ? 8 : ccm ? 16 : 12;
+		a->ccm = ccm && !salt;
 		a->assoclen = 16;
 		a->esp = !!salt;
 		a->bigkey_some = 1;
@@ -163,20 +167,6 @@ static void algspec(const char *alg, struct algspec *a)
 		a->keybytes[0] = 16;
 		a->keybits[1] = 256;
 		a->keybytes[1] = 32;
-		a->bigkey_some = 1;
-	} else if (!strncmp(alg, "ccm", 3) || !strncmp(alg, "rfc4309", 7)) {
-		int salt = alg[0] == 'r' ? 3 : 0;
-
-		a->aead = 1;
-		a->nkeys = 2;
-		a->keybits[0] = 128;
-		a->keybytes[0] = 16 + salt;
-		a->keybits[1] = 256;
-		a->keybytes[1] = 32 + salt;
-		a->ivlen = salt ? 8 : 16;
-		a->ccm = !salt;
-		a->assoclen = 16;
-		a->esp = !!salt;
 		a->bigkey_some = 1;
 	} else if (!strncmp(alg, "rfc7539esp", 10)) {
 		a->aead = 1;
