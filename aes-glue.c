@@ -678,18 +678,18 @@ int ctneon_aes_register(void)
 	err = crypto_register_alg(&ctneon_cipher_alg);
 	if (err)
 		return err;
-	err = crypto_register_skciphers(ctneon_skcipher_algs,
+	err = ctneon_register_skciphers(ctneon_skcipher_algs,
 					ARRAY_SIZE(ctneon_skcipher_algs));
 	if (err)
 		goto out_cipher;
-	err = crypto_register_skciphers(ctneon_more_skcipher_algs,
+	err = ctneon_register_skciphers(ctneon_more_skcipher_algs,
 					ARRAY_SIZE(ctneon_more_skcipher_algs));
 	if (err)
 		goto out_modes;
 	return 0;
 
 out_modes:
-	crypto_unregister_skciphers(ctneon_skcipher_algs,
+	ctneon_unregister_skciphers(ctneon_skcipher_algs,
 				    ARRAY_SIZE(ctneon_skcipher_algs));
 out_cipher:
 	crypto_unregister_alg(&ctneon_cipher_alg);
@@ -698,9 +698,9 @@ out_cipher:
 
 void ctneon_aes_unregister(void)
 {
-	crypto_unregister_skciphers(ctneon_more_skcipher_algs,
+	ctneon_unregister_skciphers(ctneon_more_skcipher_algs,
 				    ARRAY_SIZE(ctneon_more_skcipher_algs));
-	crypto_unregister_skciphers(ctneon_skcipher_algs,
+	ctneon_unregister_skciphers(ctneon_skcipher_algs,
 				    ARRAY_SIZE(ctneon_skcipher_algs));
 	crypto_unregister_alg(&ctneon_cipher_alg);
 }

@@ -397,12 +397,12 @@ static struct aead_alg ctneon_ccm_algs[] = { {
 
 int ctneon_ccm_register(void)
 {
-	return crypto_register_aeads(ctneon_ccm_algs, ARRAY_SIZE(ctneon_ccm_algs));
+	return ctneon_register_aeads(ctneon_ccm_algs, ARRAY_SIZE(ctneon_ccm_algs));
 }
 
 void ctneon_ccm_unregister(void)
 {
-	crypto_unregister_aeads(ctneon_ccm_algs, ARRAY_SIZE(ctneon_ccm_algs));
+	ctneon_unregister_aeads(ctneon_ccm_algs, ARRAY_SIZE(ctneon_ccm_algs));
 }
 
 MODULE_ALIAS_CRYPTO("ccm(aes)");

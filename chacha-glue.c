@@ -713,20 +713,20 @@ int ctneon_chacha_register(void)
 {
 	int err;
 
-	err = crypto_register_skciphers(ctneon_chacha_algs,
+	err = ctneon_register_skciphers(ctneon_chacha_algs,
 					ARRAY_SIZE(ctneon_chacha_algs));
 	if (err || !CTNEON_CHACHAPOLY_REGISTER)
 		return err;
 	err = ctneon_stable_get();
 	if (err)
 		goto out_sk;
-	err = crypto_register_aeads(ctneon_chachapoly_algs,
+	err = ctneon_register_aeads(ctneon_chachapoly_algs,
 				    ARRAY_SIZE(ctneon_chachapoly_algs));
 	if (!err)
 		return 0;
 	ctneon_stable_put();
 out_sk:
-	crypto_unregister_skciphers(ctneon_chacha_algs,
+	ctneon_unregister_skciphers(ctneon_chacha_algs,
 				    ARRAY_SIZE(ctneon_chacha_algs));
 	return err;
 }
@@ -734,11 +734,11 @@ out_sk:
 void ctneon_chacha_unregister(void)
 {
 	if (CTNEON_CHACHAPOLY_REGISTER) {
-		crypto_unregister_aeads(ctneon_chachapoly_algs,
+		ctneon_unregister_aeads(ctneon_chachapoly_algs,
 					ARRAY_SIZE(ctneon_chachapoly_algs));
 		ctneon_stable_put();
 	}
-	crypto_unregister_skciphers(ctneon_chacha_algs,
+	ctneon_unregister_skciphers(ctneon_chacha_algs,
 				    ARRAY_SIZE(ctneon_chacha_algs));
 }
 

@@ -12,11 +12,13 @@
  * request runs on the portable constant-time code (aes-ct.c, ghash-ct.c,
  * chacha-ct.c and the integer-only Poly1305 of the cores),
  * which gives the same answer and, like the NEON cores, has no branch or
- * memory access that depends on a secret.  We chose this over deferring to
- * cryptd through crypto_simd because it is right in every context on all
- * four kernels (arm64 Debian kernels do not build crypto_simd), keeps the
- * algorithms synchronous for dm-crypt and IPsec, and never touches a
- * table-based AES.  Its price is speed in those contexts.
+ * memory access that depends on a secret, and never touches a
+ * table-based AES.  Its price is speed in those contexts.  On the kernels
+ * that refuse NEON in softirq, ctneon-async.c adds an asynchronous wrapper
+ * above each skcipher and AEAD, so that callers that accept one (IPsec,
+ * dm-crypt, AF_ALG) get their softirq requests run on NEON in a kernel
+ * thread instead; callers that need a synchronous algorithm keep the
+ * portable path there.  ctneon_neon_usable() is the test both use.
  *
  * The parameter force_fallback makes the tests take that path on purpose:
  * 1 for every NEON section, 2 for a random half of them.  The glue decides
@@ -46,6 +48,11 @@ module_param(force_register, bool, 0444);
 MODULE_PARM_DESC(force_register,
 		 "for testing: register the AES algorithms even on a CPU with the Crypto Extensions (whose -ce drivers are faster)");
 
+bool ctneon_neon_usable(void)
+{
+	return crypto_simd_usable() && !irqs_disabled();
+}
+
 bool ctneon_neon_begin(struct ctneon_neon_state *ns)
 {
 	int mode = READ_ONCE(force_fallback);
@@ -60,7 +67,7 @@ bool ctneon_neon_begin(struct ctneon_neon_state *ns)
 	 * from about 6.18, and a request with IRQs off is rare enough that
 	 * the portable code costs nothing that matters.
 	 */
-	if (!crypto_simd_usable() || irqs_disabled())
+	if (!ctneon_neon_usable())
 		return false;
 #if CTNEON_NEON_HAS_STATE
 	kernel_neon_begin(&ns->fpsimd);
@@ -111,13 +118,16 @@ static int __init ctneon_init(void)
 
 	if (!ctneon_cpu_has_neon())
 		return -ENODEV;
+	err = ctneon_async_init();
+	if (err)
+		return err;
 	ctneon_aes_on = ctneon_register_aes();
 	if (!ctneon_aes_on) {
 		pr_info("ctneon: this CPU has the AES instructions; its AES algorithms (modes, MACs, GCM, CCM) are left to the kernel's Crypto Extensions drivers\n");
 	} else {
 		err = ctneon_aes_register();
 		if (err)
-			return err;
+			goto out_async;
 		err = ctneon_gcm_register();
 		if (err)
 			goto out_aes;
@@ -145,6 +155,8 @@ out_gcm:
 out_aes:
 	if (ctneon_aes_on)
 		ctneon_aes_unregister();
+out_async:
+	ctneon_async_exit();
 	return err;
 }
 
@@ -157,6 +169,7 @@ static void __exit ctneon_exit(void)
 		ctneon_gcm_unregister();
 		ctneon_aes_unregister();
 	}
+	ctneon_async_exit();
 }
 
 module_init(ctneon_init);

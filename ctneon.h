@@ -51,6 +51,7 @@ struct ctneon_neon_state {
 
 #define CTNEON_NEON_STATE(name) struct ctneon_neon_state __uninitialized name
 
+bool ctneon_neon_usable(void);
 bool ctneon_neon_begin(struct ctneon_neon_state *ns);
 void ctneon_neon_end(struct ctneon_neon_state *ns);
 
@@ -139,6 +140,21 @@ void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
 
 /* the CBC-MAC stream, CMAC's last block, CCM's header */
 #include "aes-mac.h"
+
+/*
+ * Every skcipher and AEAD is registered through these (ctneon-async.c):
+ * on kernels where NEON is unusable in softirq they add an asynchronous
+ * wrapper of the algorithm's name, which runs such requests on NEON in a
+ * kernel thread, and rename the synchronous algorithm NAME-sync.
+ */
+struct skcipher_alg;
+struct aead_alg;
+int ctneon_register_skciphers(struct skcipher_alg *algs, int count);
+void ctneon_unregister_skciphers(struct skcipher_alg *algs, int count);
+int ctneon_register_aeads(struct aead_alg *algs, int count);
+void ctneon_unregister_aeads(struct aead_alg *algs, int count);
+int ctneon_async_init(void);
+void ctneon_async_exit(void);
 
 int ctneon_aes_register(void);
 void ctneon_aes_unregister(void);

@@ -569,7 +569,7 @@ int ctneon_gcm_register(void)
 
 	if (err)
 		return err;
-	err = crypto_register_aeads(ctneon_gcm_algs, ARRAY_SIZE(ctneon_gcm_algs));
+	err = ctneon_register_aeads(ctneon_gcm_algs, ARRAY_SIZE(ctneon_gcm_algs));
 	if (err)
 		ctneon_stable_put();
 	return err;
@@ -577,7 +577,7 @@ int ctneon_gcm_register(void)
 
 void ctneon_gcm_unregister(void)
 {
-	crypto_unregister_aeads(ctneon_gcm_algs, ARRAY_SIZE(ctneon_gcm_algs));
+	ctneon_unregister_aeads(ctneon_gcm_algs, ARRAY_SIZE(ctneon_gcm_algs));
 	ctneon_stable_put();
 }
 

@@ -239,6 +239,13 @@ if [ -z "$DRV" ]; then
 	   exit 1 ;;
 	esac
 fi
+# ctneon's asynchronous wrappers (arm 6.1: NEON unusable in softirq) queue
+# ESP's softirq requests for a kernel thread that runs them on NEON: with
+# them, the tunnel must have gone through that queue; without, never
+P=/sys/module/ctneon/parameters
+wrapped=$(cat $P/wrapped 2>/dev/null)
+deferred() { cat $P/deferred 2>/dev/null || echo 0; }
+q0=$(deferred)
 r0=$(refcnt "$DRV")
 if [ -z "$r0" ]; then
 	fail "$DRV is not in /proc/crypto"
@@ -294,6 +301,19 @@ fi
 fi
 r2=$(refcnt "$DRV")
 note "$DRV refcnt during traffic end: $r2"
+q1=$(deferred)
+pkts=$((KB * 1024 / 1500))
+if [ "$wrapped" = Y ]; then
+	if [ $((q1 - q0)) -ge $pkts ]; then
+		ok "async wrappers: $((q1 - q0)) requests queued for the kernel thread (>= $pkts packets each way)"
+	else
+		fail "async wrappers: only $((q1 - q0)) requests queued, want >= $pkts (ESP ran in softirq on the portable path?)"
+	fi
+elif [ "$q1" = "$q0" ]; then
+	ok "no async wrappers (wrapped=${wrapped:-absent}): nothing queued"
+else
+	fail "no async wrappers (wrapped=${wrapped:-absent}) but deferred $q0 -> $q1"
+fi
 
 cleanup
 sleep 1

@@ -1,0 +1,732 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ctneon: asynchronous wrappers, for kernels that refuse NEON in softirq.
+ *
+ * Why.  32-bit ARM kernels before 6.12 (Debian 12's 6.1) answer
+ * may_use_simd() with !in_interrupt(), so NEON is unusable in softirq,
+ * where IPsec's ESP runs.  A synchronous algorithm can only run its
+ * portable constant-time code there, about seven times the instructions
+ * of the NEON cores for GCM.  Such a request does not have to run now,
+ * though: a caller that accepts an asynchronous algorithm (IPsec,
+ * dm-crypt, AF_ALG) is told -EINPROGRESS and called back later.  So on
+ * those kernels each ctneon skcipher and AEAD is registered twice:
+ *
+ *   NAME-ctneon-sync   the synchronous algorithm (priority P), for callers
+ *                      that need one (they mask CRYPTO_ALG_ASYNC out); NEON
+ *                      where the context allows it, the portable code
+ *                      elsewhere, as on every other kernel;
+ *   NAME-ctneon        an asynchronous wrapper (priority P + 1, so that
+ *                      callers that accept async get it) whose every tfm
+ *                      holds a tfm of the synchronous one.
+ *
+ * The wrapper runs a request at once, on the synchronous algorithm, when
+ * NEON is usable here and none of this tfm's earlier requests is still
+ * queued (then it costs one sub-request, and process-context callers such
+ * as dm-crypt's workers see no queueing); otherwise it queues the request
+ * on this CPU's queue, and a worker of the module's workqueue (process
+ * context, NEON usable) runs it and calls the caller back, with bottom
+ * halves disabled as the callers of an asynchronous algorithm expect.
+ * A request that finds its queue full and may not be backlogged, and one
+ * made where nothing may be queued (hard interrupt, IRQs disabled), runs
+ * at once on the portable code instead of failing: the answer is the
+ * same and constant time either way.  The queue keeps each CPU's order; a
+ * tfm whose requests are queued sends its later requests to the queue too,
+ * so that one caller's requests complete in the order it made them.
+ *
+ * Why not cryptd and crypto_simd, as the kernel's own NEON drivers do:
+ * both need an internal third copy of every algorithm (cryptd over a
+ * public algorithm makes a public instance that outranks it), arm64 Debian
+ * kernels do not build crypto_simd, and a queue of our own keeps the
+ * synchronous algorithm public for the callers that need one.  The queue
+ * itself is the kernel's crypto_queue (backlog and -EBUSY as cryptd has
+ * them), one per CPU, drained by a per-CPU work item on a workqueue bound
+ * to CPUs, so deferred requests of different CPUs run in parallel.
+ *
+ * When.  Decided once, at module load, by behaviour: with bottom halves
+ * disabled (as in softirq), does this kernel's may_use_simd() allow NEON?
+ * The module parameter async overrides it for tests: 0 never registers
+ * the wrappers, 2 always does (arm64 and newer arm kernels then take the
+ * same path), 1 (default) decides by the probe.  wrapped says what was
+ * decided; deferred counts the requests the wrappers queued (both read
+ * only, for the tests).
+ *
+ * Nothing here touches a secret: keys go to the synchronous tfm's setkey,
+ * data stays in the caller's scatterlists, and which path a request takes
+ * depends on the context and the queue, never on its contents.
+ */
+#include <crypto/algapi.h>
+#include <crypto/internal/aead.h>
+#include <crypto/internal/skcipher.h>
+#include <linux/hardirq.h>
+#include <linux/irqflags.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/workqueue.h>
+#include <asm/simd.h>
+
+#include "ctneon.h"
+
+static int ctneon_async_mode = 1;
+module_param_named(async, ctneon_async_mode, int, 0444);
+MODULE_PARM_DESC(async,
+		 "asynchronous wrappers that run softirq requests on NEON in a kernel thread: 1 = where NEON is unusable in softirq (default), 0 = never, 2 = always (for testing)");
+
+static unsigned long ctneon_deferred;
+module_param_named(deferred, ctneon_deferred, ulong, 0444);
+MODULE_PARM_DESC(deferred,
+		 "requests the asynchronous wrappers queued for a kernel thread (for the tests)");
+
+/* requests a CPU's queue holds before it backlogs or refuses (as cryptd) */
+#define CTNEON_QUEUE_LEN	1000
+/* what the synchronous algorithms' driver names get when wrapped */
+#define CTNEON_SYNC_SUFFIX	"-sync"
+
+struct ctneon_queue {
+	spinlock_t lock;		/* queue, from any context but hardirq */
+	struct crypto_queue queue;
+	struct work_struct work;
+};
+
+static struct ctneon_queue __percpu *ctneon_queues;
+static struct workqueue_struct *ctneon_wq;
+
+static bool ctneon_async_on;
+module_param_named(wrapped, ctneon_async_on, bool, 0444);
+MODULE_PARM_DESC(wrapped,
+		 "whether this load registered the asynchronous wrappers (read only)");
+
+/* ---- the decision ------------------------------------------------------ */
+
+/* Module load: does NEON stay usable with bottom halves off? */
+static bool ctneon_neon_usable_in_softirq(void)
+{
+	bool usable;
+
+	local_bh_disable();
+	usable = may_use_simd();
+	local_bh_enable();
+	return usable;
+}
+
+/*
+ * Where a wrapper's request runs: false = at once, on the synchronous
+ * algorithm (which itself chooses NEON or the portable code); true =
+ * queued for the worker.  Hard interrupts and IRQs-off contexts cannot
+ * take the queue's bottom-half lock: at once, portable.
+ */
+static bool ctneon_should_defer(atomic_t *queued)
+{
+	if (in_hardirq() || in_nmi() || irqs_disabled())
+		return false;
+	if (atomic_read(queued))
+		return true;
+	return !ctneon_neon_usable();
+}
+
+/*
+ * Queue AREQ on this CPU.  -EINPROGRESS (queued), -EBUSY (backlogged: the
+ * caller allowed it), or -ENOSPC (full, not queued).  QUEUED counts the
+ * tfm's requests in the queue; the worker lowers it before completing.
+ */
+static int ctneon_defer(struct crypto_async_request *areq, atomic_t *queued)
+{
+	struct ctneon_queue *q;
+	int cpu, err;
+
+	cpu = get_cpu();
+	q = per_cpu_ptr(ctneon_queues, cpu);
+	spin_lock_bh(&q->lock);
+	err = crypto_enqueue_request(&q->queue, areq);
+	if (err != -ENOSPC) {
+		atomic_inc(queued);
+		WRITE_ONCE(ctneon_deferred, READ_ONCE(ctneon_deferred) + 1);
+	}
+	spin_unlock_bh(&q->lock);
+	if (err != -ENOSPC)
+		queue_work_on(cpu, ctneon_wq, &q->work);
+	put_cpu();
+	return err;
+}
+
+/* ---- skcipher wrapper -------------------------------------------------- */
+
+struct ctneon_async_skcipher {
+	struct skcipher_alg alg;	/* the wrapper */
+	struct skcipher_alg *sync;	/* the algorithm it runs */
+};
+
+struct ctneon_async_skcipher_ctx {
+	struct crypto_skcipher *child;
+	atomic_t queued;
+};
+
+/*
+ * Request context: the direction, then the sub-request for the child,
+ * whose own context follows it (so the sub-request is placed by hand, at
+ * the alignment its type needs, rather than as a struct member).
+ */
+struct ctneon_async_op {
+	bool enc;
+};
+
+#define CTNEON_SUBREQ_OFFSET(type) \
+	ALIGN(sizeof(struct ctneon_async_op), __alignof__(type))
+
+static struct skcipher_request *ctneon_sk_sub(struct skcipher_request *req)
+{
+	return (void *)((u8 *)skcipher_request_ctx(req) +
+			CTNEON_SUBREQ_OFFSET(struct skcipher_request));
+}
+
+static int ctneon_async_sk_setkey(struct crypto_skcipher *tfm, const u8 *key,
+				  unsigned int len)
+{
+	struct ctneon_async_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
+
+	crypto_skcipher_clear_flags(ctx->child, CRYPTO_TFM_REQ_MASK);
+	crypto_skcipher_set_flags(ctx->child, crypto_skcipher_get_flags(tfm) &
+					      CRYPTO_TFM_REQ_MASK);
+	return crypto_skcipher_setkey(ctx->child, key, len);
+}
+
+static int ctneon_sk_run(struct skcipher_request *sub, bool enc)
+{
+	return enc ? crypto_skcipher_encrypt(sub) : crypto_skcipher_decrypt(sub);
+}
+
+static int ctneon_async_sk_crypt(struct skcipher_request *req, bool enc)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	struct ctneon_async_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
+	struct ctneon_async_op *op = skcipher_request_ctx(req);
+	struct skcipher_request *sub = ctneon_sk_sub(req);
+	int err;
+
+	skcipher_request_set_tfm(sub, ctx->child);
+	skcipher_request_set_crypt(sub, req->src, req->dst, req->cryptlen,
+				   req->iv);
+	if (ctneon_should_defer(&ctx->queued)) {
+		op->enc = enc;
+		err = ctneon_defer(&req->base, &ctx->queued);
+		if (err != -ENOSPC)
+			return err;
+		/* full, and no backlog allowed: run it now */
+	}
+	skcipher_request_set_callback(sub, req->base.flags, NULL, NULL);
+	return ctneon_sk_run(sub, enc);
+}
+
+static int ctneon_async_sk_encrypt(struct skcipher_request *req)
+{
+	return ctneon_async_sk_crypt(req, true);
+}
+
+static int ctneon_async_sk_decrypt(struct skcipher_request *req)
+{
+	return ctneon_async_sk_crypt(req, false);
+}
+
+/* the worker: run a queued request; returns its result */
+static int ctneon_async_sk_deferred(struct skcipher_request *req)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	struct ctneon_async_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
+	struct ctneon_async_op *op = skcipher_request_ctx(req);
+	struct skcipher_request *sub = ctneon_sk_sub(req);
+	int err;
+
+	skcipher_request_set_callback(sub, CRYPTO_TFM_REQ_MAY_SLEEP, NULL, NULL);
+	err = ctneon_sk_run(sub, op->enc);
+	atomic_dec(&ctx->queued);
+	return err;
+}
+
+static int ctneon_async_sk_init(struct crypto_skcipher *tfm)
+{
+	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
+	struct ctneon_async_skcipher *w =
+		container_of(alg, struct ctneon_async_skcipher, alg);
+	struct ctneon_async_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
+	struct crypto_skcipher *child;
+
+	child = crypto_alloc_skcipher(w->sync->base.cra_driver_name, 0,
+				      CRYPTO_ALG_ASYNC);
+	if (IS_ERR(child))
+		return PTR_ERR(child);
+	ctx->child = child;
+	atomic_set(&ctx->queued, 0);
+	crypto_skcipher_set_reqsize(tfm,
+		CTNEON_SUBREQ_OFFSET(struct skcipher_request) +
+		sizeof(struct skcipher_request) + crypto_skcipher_reqsize(child));
+	return 0;
+}
+
+static void ctneon_async_sk_exit(struct crypto_skcipher *tfm)
+{
+	struct ctneon_async_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
+
+	crypto_free_skcipher(ctx->child);
+}
+
+static void ctneon_async_sk_fill(struct ctneon_async_skcipher *w,
+				 struct skcipher_alg *sync)
+{
+	struct skcipher_alg *a = &w->alg;
+
+	w->sync = sync;
+	a->base.cra_flags = CRYPTO_ALG_ASYNC |
+			    (sync->base.cra_flags & CRYPTO_ALG_KERN_DRIVER_ONLY);
+	a->base.cra_blocksize = sync->base.cra_blocksize;
+	a->base.cra_ctxsize = sizeof(struct ctneon_async_skcipher_ctx);
+	a->base.cra_priority = sync->base.cra_priority + 1;
+	a->base.cra_module = THIS_MODULE;
+	memcpy(a->base.cra_name, sync->base.cra_name, CRYPTO_MAX_ALG_NAME);
+	memcpy(a->base.cra_driver_name, sync->base.cra_driver_name,
+	       CRYPTO_MAX_ALG_NAME);
+	a->min_keysize = sync->min_keysize;
+	a->max_keysize = sync->max_keysize;
+	a->ivsize = sync->ivsize;
+	a->chunksize = sync->chunksize;
+	a->walksize = sync->walksize;
+	a->setkey = ctneon_async_sk_setkey;
+	a->encrypt = ctneon_async_sk_encrypt;
+	a->decrypt = ctneon_async_sk_decrypt;
+	a->init = ctneon_async_sk_init;
+	a->exit = ctneon_async_sk_exit;
+}
+
+/* ---- AEAD wrapper ------------------------------------------------------ */
+
+struct ctneon_async_aead {
+	struct aead_alg alg;
+	struct aead_alg *sync;
+};
+
+struct ctneon_async_aead_ctx {
+	struct crypto_aead *child;
+	atomic_t queued;
+};
+
+static struct aead_request *ctneon_aead_sub(struct aead_request *req)
+{
+	return (void *)((u8 *)aead_request_ctx(req) +
+			CTNEON_SUBREQ_OFFSET(struct aead_request));
+}
+
+static int ctneon_async_aead_setkey(struct crypto_aead *tfm, const u8 *key,
+				    unsigned int len)
+{
+	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
+
+	crypto_aead_clear_flags(ctx->child, CRYPTO_TFM_REQ_MASK);
+	crypto_aead_set_flags(ctx->child, crypto_aead_get_flags(tfm) &
+					  CRYPTO_TFM_REQ_MASK);
+	return crypto_aead_setkey(ctx->child, key, len);
+}
+
+static int ctneon_async_aead_setauthsize(struct crypto_aead *tfm,
+					 unsigned int authsize)
+{
+	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
+
+	return crypto_aead_setauthsize(ctx->child, authsize);
+}
+
+static int ctneon_aead_run(struct aead_request *sub, bool enc)
+{
+	return enc ? crypto_aead_encrypt(sub) : crypto_aead_decrypt(sub);
+}
+
+static int ctneon_async_aead_crypt(struct aead_request *req, bool enc)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
+	struct ctneon_async_op *op = aead_request_ctx(req);
+	struct aead_request *sub = ctneon_aead_sub(req);
+	int err;
+
+	aead_request_set_tfm(sub, ctx->child);
+	aead_request_set_crypt(sub, req->src, req->dst, req->cryptlen, req->iv);
+	aead_request_set_ad(sub, req->assoclen);
+	if (ctneon_should_defer(&ctx->queued)) {
+		op->enc = enc;
+		err = ctneon_defer(&req->base, &ctx->queued);
+		if (err != -ENOSPC)
+			return err;
+	}
+	aead_request_set_callback(sub, req->base.flags, NULL, NULL);
+	return ctneon_aead_run(sub, enc);
+}
+
+static int ctneon_async_aead_encrypt(struct aead_request *req)
+{
+	return ctneon_async_aead_crypt(req, true);
+}
+
+static int ctneon_async_aead_decrypt(struct aead_request *req)
+{
+	return ctneon_async_aead_crypt(req, false);
+}
+
+static int ctneon_async_aead_deferred(struct aead_request *req)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
+	struct ctneon_async_op *op = aead_request_ctx(req);
+	struct aead_request *sub = ctneon_aead_sub(req);
+	int err;
+
+	aead_request_set_callback(sub, CRYPTO_TFM_REQ_MAY_SLEEP, NULL, NULL);
+	err = ctneon_aead_run(sub, op->enc);
+	atomic_dec(&ctx->queued);
+	return err;
+}
+
+static int ctneon_async_aead_init(struct crypto_aead *tfm)
+{
+	struct aead_alg *alg = crypto_aead_alg(tfm);
+	struct ctneon_async_aead *w =
+		container_of(alg, struct ctneon_async_aead, alg);
+	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
+	struct crypto_aead *child;
+
+	child = crypto_alloc_aead(w->sync->base.cra_driver_name, 0,
+				  CRYPTO_ALG_ASYNC);
+	if (IS_ERR(child))
+		return PTR_ERR(child);
+	ctx->child = child;
+	atomic_set(&ctx->queued, 0);
+	crypto_aead_set_reqsize(tfm,
+		CTNEON_SUBREQ_OFFSET(struct aead_request) +
+		sizeof(struct aead_request) + crypto_aead_reqsize(child));
+	return 0;
+}
+
+static void ctneon_async_aead_exit(struct crypto_aead *tfm)
+{
+	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
+
+	crypto_free_aead(ctx->child);
+}
+
+static void ctneon_async_aead_fill(struct ctneon_async_aead *w,
+				   struct aead_alg *sync)
+{
+	struct aead_alg *a = &w->alg;
+
+	w->sync = sync;
+	a->base.cra_flags = CRYPTO_ALG_ASYNC |
+			    (sync->base.cra_flags & CRYPTO_ALG_KERN_DRIVER_ONLY);
+	a->base.cra_blocksize = sync->base.cra_blocksize;
+	a->base.cra_ctxsize = sizeof(struct ctneon_async_aead_ctx);
+	a->base.cra_priority = sync->base.cra_priority + 1;
+	a->base.cra_module = THIS_MODULE;
+	memcpy(a->base.cra_name, sync->base.cra_name, CRYPTO_MAX_ALG_NAME);
+	memcpy(a->base.cra_driver_name, sync->base.cra_driver_name,
+	       CRYPTO_MAX_ALG_NAME);
+	a->ivsize = sync->ivsize;
+	a->maxauthsize = sync->maxauthsize;
+	a->chunksize = sync->chunksize;
+	a->setkey = ctneon_async_aead_setkey;
+	a->setauthsize = ctneon_async_aead_setauthsize;
+	a->encrypt = ctneon_async_aead_encrypt;
+	a->decrypt = ctneon_async_aead_decrypt;
+	a->init = ctneon_async_aead_init;
+	a->exit = ctneon_async_aead_exit;
+}
+
+/* ---- the worker -------------------------------------------------------- */
+
+static void ctneon_complete(struct crypto_async_request *areq, int err)
+{
+	local_bh_disable();
+	crypto_request_complete(areq, err);
+	local_bh_enable();
+}
+
+/* one request per run, then again if more are queued (as cryptd) */
+static void ctneon_queue_work(struct work_struct *work)
+{
+	struct ctneon_queue *q = container_of(work, struct ctneon_queue, work);
+	struct crypto_async_request *areq, *backlog;
+	bool more;
+	int err;
+
+	spin_lock_bh(&q->lock);
+	backlog = crypto_get_backlog(&q->queue);
+	areq = crypto_dequeue_request(&q->queue);
+	more = q->queue.qlen;
+	spin_unlock_bh(&q->lock);
+	if (!areq)
+		return;
+	if (more)
+		queue_work(ctneon_wq, &q->work);
+	if (backlog)
+		ctneon_complete(backlog, -EINPROGRESS);
+
+	if ((crypto_tfm_alg_type(areq->tfm)) == CRYPTO_ALG_TYPE_AEAD)
+		err = ctneon_async_aead_deferred(aead_request_cast(areq));
+	else
+		err = ctneon_async_sk_deferred(skcipher_request_cast(areq));
+	ctneon_complete(areq, err);
+}
+
+/* ---- registration ------------------------------------------------------ */
+
+/*
+ * The groups registered through here, so that unregistering finds the
+ * wrappers (module init and exit are serialized: no lock).
+ */
+#define CTNEON_MAX_GROUPS	8
+
+static struct ctneon_group {
+	const void *algs;		/* the synchronous array */
+	void *wrappers;			/* kcalloc'd, or NULL */
+} ctneon_groups[CTNEON_MAX_GROUPS];
+
+static struct ctneon_group *ctneon_group_of(const void *algs)
+{
+	int i;
+
+	for (i = 0; i < CTNEON_MAX_GROUPS; i++)
+		if (ctneon_groups[i].algs == algs)
+			return &ctneon_groups[i];
+	return NULL;
+}
+
+/* NAME -> NAME-sync, in place; and back */
+static int ctneon_rename_sync(char *name)
+{
+	size_t n = strlen(name);
+
+	if (n + sizeof(CTNEON_SYNC_SUFFIX) > CRYPTO_MAX_ALG_NAME)
+		return -ENAMETOOLONG;
+	memcpy(name + n, CTNEON_SYNC_SUFFIX, sizeof(CTNEON_SYNC_SUFFIX));
+	return 0;
+}
+
+static void ctneon_unrename_sync(char *name)
+{
+	size_t n = strlen(name), s = sizeof(CTNEON_SYNC_SUFFIX) - 1;
+
+	if (n > s && !strcmp(name + n - s, CTNEON_SYNC_SUFFIX))
+		name[n - s] = '\0';
+}
+
+/*
+ * What registering differs in between skciphers and AEADs: the element
+ * sizes of the two arrays, where the crypto_alg is, how a wrapper is made
+ * from its synchronous algorithm, and the kernel's (un)register calls.
+ */
+struct ctneon_kind {
+	size_t sync_size, wrap_size;
+	struct crypto_alg *(*base)(void *alg);
+	void (*fill)(void *wrapper, void *sync);
+	int (*reg)(void *alg);
+	void (*unreg)(void *alg);
+};
+
+static int ctneon_register(const struct ctneon_kind *k, void *algs, int count)
+{
+	struct ctneon_group *g = ctneon_group_of(NULL);
+	u8 *sync = algs, *w;
+	int i, n, err;
+
+	if (WARN_ON(!g))
+		return -ENOSPC;
+	w = kcalloc(count, k->wrap_size, GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	for (i = 0; i < count; i++)
+		k->fill(w + i * k->wrap_size, sync + i * k->sync_size);
+	/* the synchronous ones first, renamed: each wrapper's tfms need one */
+	for (n = 0; n < count; n++) {
+		err = ctneon_rename_sync(k->base(sync + n * k->sync_size)->cra_driver_name);
+		if (err)
+			goto out;
+		err = k->reg(sync + n * k->sync_size);
+		if (err) {
+			ctneon_unrename_sync(k->base(sync + n * k->sync_size)->cra_driver_name);
+			goto out;
+		}
+	}
+	for (i = 0; i < count; i++) {
+		err = k->reg(w + i * k->wrap_size);
+		if (err)
+			goto out;
+	}
+	g->algs = algs;
+	g->wrappers = w;
+	return 0;
+
+out:
+	while (--i >= 0)
+		k->unreg(w + i * k->wrap_size);
+	while (--n >= 0) {
+		k->unreg(sync + n * k->sync_size);
+		ctneon_unrename_sync(k->base(sync + n * k->sync_size)->cra_driver_name);
+	}
+	kfree(w);
+	return err;
+}
+
+static void ctneon_unregister(const struct ctneon_kind *k, void *algs,
+			      int count)
+{
+	struct ctneon_group *g = ctneon_group_of(algs);
+	u8 *sync = algs, *w = g->wrappers;
+	int i;
+
+	for (i = 0; i < count; i++)
+		k->unreg(w + i * k->wrap_size);
+	for (i = 0; i < count; i++) {
+		k->unreg(sync + i * k->sync_size);
+		ctneon_unrename_sync(k->base(sync + i * k->sync_size)->cra_driver_name);
+	}
+	kfree(w);
+	g->algs = NULL;
+	g->wrappers = NULL;
+}
+
+static struct crypto_alg *ctneon_sk_base(void *alg)
+{
+	return &((struct skcipher_alg *)alg)->base;
+}
+
+static void ctneon_sk_fill(void *w, void *sync)
+{
+	ctneon_async_sk_fill(w, sync);
+}
+
+static int ctneon_sk_reg(void *alg)
+{
+	return crypto_register_skcipher(alg);
+}
+
+static void ctneon_sk_unreg(void *alg)
+{
+	crypto_unregister_skcipher(alg);
+}
+
+static const struct ctneon_kind ctneon_skcipher_kind = {
+	.sync_size = sizeof(struct skcipher_alg),
+	.wrap_size = sizeof(struct ctneon_async_skcipher),
+	.base = ctneon_sk_base,
+	.fill = ctneon_sk_fill,
+	.reg = ctneon_sk_reg,
+	.unreg = ctneon_sk_unreg,
+};
+
+static struct crypto_alg *ctneon_aead_base(void *alg)
+{
+	return &((struct aead_alg *)alg)->base;
+}
+
+static void ctneon_aead_fill(void *w, void *sync)
+{
+	ctneon_async_aead_fill(w, sync);
+}
+
+static int ctneon_aead_reg(void *alg)
+{
+	return crypto_register_aead(alg);
+}
+
+static void ctneon_aead_unreg(void *alg)
+{
+	crypto_unregister_aead(alg);
+}
+
+static const struct ctneon_kind ctneon_aead_kind = {
+	.sync_size = sizeof(struct aead_alg),
+	.wrap_size = sizeof(struct ctneon_async_aead),
+	.base = ctneon_aead_base,
+	.fill = ctneon_aead_fill,
+	.reg = ctneon_aead_reg,
+	.unreg = ctneon_aead_unreg,
+};
+
+int ctneon_register_skciphers(struct skcipher_alg *algs, int count)
+{
+	if (!ctneon_async_on)
+		return crypto_register_skciphers(algs, count);
+	return ctneon_register(&ctneon_skcipher_kind, algs, count);
+}
+
+void ctneon_unregister_skciphers(struct skcipher_alg *algs, int count)
+{
+	if (!ctneon_async_on)
+		crypto_unregister_skciphers(algs, count);
+	else
+		ctneon_unregister(&ctneon_skcipher_kind, algs, count);
+}
+
+int ctneon_register_aeads(struct aead_alg *algs, int count)
+{
+	if (!ctneon_async_on)
+		return crypto_register_aeads(algs, count);
+	return ctneon_register(&ctneon_aead_kind, algs, count);
+}
+
+void ctneon_unregister_aeads(struct aead_alg *algs, int count)
+{
+	if (!ctneon_async_on)
+		crypto_unregister_aeads(algs, count);
+	else
+		ctneon_unregister(&ctneon_aead_kind, algs, count);
+}
+
+/* ---- module load and unload -------------------------------------------- */
+
+int ctneon_async_init(void)
+{
+	int cpu;
+
+	switch (ctneon_async_mode) {
+	case 0:
+		ctneon_async_on = false;
+		break;
+	case 2:
+		ctneon_async_on = true;
+		break;
+	default:
+		ctneon_async_on = !ctneon_neon_usable_in_softirq();
+		break;
+	}
+	if (!ctneon_async_on)
+		return 0;
+
+	ctneon_queues = alloc_percpu(struct ctneon_queue);
+	if (!ctneon_queues)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		struct ctneon_queue *q = per_cpu_ptr(ctneon_queues, cpu);
+
+		spin_lock_init(&q->lock);
+		crypto_init_queue(&q->queue, CTNEON_QUEUE_LEN);
+		INIT_WORK(&q->work, ctneon_queue_work);
+	}
+	ctneon_wq = alloc_workqueue("ctneon", WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE,
+				    1);
+	if (!ctneon_wq) {
+		free_percpu(ctneon_queues);
+		ctneon_queues = NULL;
+		return -ENOMEM;
+	}
+	pr_info("ctneon: NEON is not usable in softirq on this kernel: asynchronous wrappers run such requests on NEON in a kernel thread (the synchronous algorithms are the -sync drivers)\n");
+	return 0;
+}
+
+/* after every algorithm is unregistered: no tfm, so no request, is left */
+void ctneon_async_exit(void)
+{
+	if (!ctneon_async_on)
+		return;
+	destroy_workqueue(ctneon_wq);
+	free_percpu(ctneon_queues);
+	ctneon_wq = NULL;
+	ctneon_queues = NULL;
+}
