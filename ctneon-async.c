@@ -46,9 +46,13 @@
  * disabled (as in softirq), does this kernel's may_use_simd() allow NEON?
  * The module parameter async overrides it for tests: 0 never registers
  * the wrappers, 2 always does (arm64 and newer arm kernels then take the
- * same path), 1 (default) decides by the probe.  wrapped says what was
- * decided; deferred counts the requests the wrappers queued (both read
- * only, for the tests).
+ * same path), 3 also queues every request that may be queued (the queue,
+ * its backlog and the completions under load), 1 (default) decides by
+ * the probe; queue_len sets the queues' length (small: the backlog and
+ * the full queue are reached).  wrapped says what was
+ * decided; deferred counts the requests the wrappers queued, queue_full
+ * those that found the queue full (all read only, for the tests; the
+ * counts are not atomic and may miss an increment under contention).
  *
  * Nothing here touches a secret: keys go to the synchronous tfm's setkey,
  * data stays in the caller's scatterlists, and which path a request takes
@@ -72,15 +76,23 @@
 static int ctneon_async_mode = 1;
 module_param_named(async, ctneon_async_mode, int, 0444);
 MODULE_PARM_DESC(async,
-		 "asynchronous wrappers that run softirq requests on NEON in a kernel thread: 1 = where NEON is unusable in softirq (default), 0 = never, 2 = always (for testing)");
+		 "asynchronous wrappers that run softirq requests on NEON in a kernel thread: 1 = where NEON is unusable in softirq (default), 0 = never; for testing: 2 = always, 3 = always, and queue every request that may be queued");
 
 static unsigned long ctneon_deferred;
 module_param_named(deferred, ctneon_deferred, ulong, 0444);
 MODULE_PARM_DESC(deferred,
 		 "requests the asynchronous wrappers queued for a kernel thread (for the tests)");
 
+static unsigned long ctneon_queue_full;
+module_param_named(queue_full, ctneon_queue_full, ulong, 0444);
+MODULE_PARM_DESC(queue_full,
+		 "requests that found their queue full: backlogged, or run at once (for the tests)");
+
 /* requests a CPU's queue holds before it backlogs or refuses (as cryptd) */
-#define CTNEON_QUEUE_LEN	1000
+static unsigned int ctneon_queue_len = 1000;
+module_param_named(queue_len, ctneon_queue_len, uint, 0444);
+MODULE_PARM_DESC(queue_len,
+		 "requests each CPU's queue holds before it backlogs or refuses them (default 1000; small values for the tests)");
 /* what the synchronous algorithms' driver names get when wrapped */
 #define CTNEON_SYNC_SUFFIX	"-sync"
 
@@ -121,7 +133,7 @@ static bool ctneon_should_defer(atomic_t *queued)
 {
 	if (in_hardirq() || in_nmi() || irqs_disabled())
 		return false;
-	if (atomic_read(queued))
+	if (atomic_read(queued) || ctneon_async_mode == 3)
 		return true;
 	return !ctneon_neon_usable();
 }
@@ -140,6 +152,8 @@ static int ctneon_defer(struct crypto_async_request *areq, atomic_t *queued)
 	q = per_cpu_ptr(ctneon_queues, cpu);
 	spin_lock_bh(&q->lock);
 	err = crypto_enqueue_request(&q->queue, areq);
+	if (err != -EINPROGRESS)
+		WRITE_ONCE(ctneon_queue_full, READ_ONCE(ctneon_queue_full) + 1);
 	if (err != -ENOSPC) {
 		atomic_inc(queued);
 		WRITE_ONCE(ctneon_deferred, READ_ONCE(ctneon_deferred) + 1);
@@ -690,6 +704,7 @@ int ctneon_async_init(void)
 		ctneon_async_on = false;
 		break;
 	case 2:
+	case 3:
 		ctneon_async_on = true;
 		break;
 	default:
@@ -706,7 +721,7 @@ int ctneon_async_init(void)
 		struct ctneon_queue *q = per_cpu_ptr(ctneon_queues, cpu);
 
 		spin_lock_init(&q->lock);
-		crypto_init_queue(&q->queue, CTNEON_QUEUE_LEN);
+		crypto_init_queue(&q->queue, max(ctneon_queue_len, 1U));
 		INIT_WORK(&q->work, ctneon_queue_work);
 	}
 	ctneon_wq = alloc_workqueue("ctneon", WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE,

@@ -38,9 +38,17 @@
 # Knobs (kernel command line): ctneon.stress_s=S, ctneon.cycles=N, ctneon.load_kb=N,
 # ctneon.threads=N (afalg-stress -j), ctneon.seed=S, ctneon.wait=S;
 # ctneon.break=1 runs afalg-bad and afalg-stress with -B (their self-check:
-# each must then FAIL, which shows that they can).
+# each must then FAIL, which shows that they can);
+# ctneon.stress_async=N loads ctneon with async=N and queue_len=
+# ctneon.stress_qlen (default 1) here: 3 sends every request that may be
+# queued through ctneon-async.c's queue, short enough that the backlog
+# and the full queue are reached under afalg-stress (scripts/check.sh sets
+# it for two configurations; the others stress the default path).
 
 MOD=/test/ctneon.ko
+if [ -n "${CTNEON_STRESS_ASYNC:-}" ]; then
+	CTNEON_MODPARAMS="$CTNEON_MODPARAMS async=$CTNEON_STRESS_ASYNC queue_len=${CTNEON_STRESS_QLEN:-1}"
+fi
 BIN=/test/bin
 CS=/test/cryptsetup
 # libdevmapper without udev: it makes the /dev/mapper nodes itself
@@ -82,13 +90,22 @@ dmesg_check() {
 	fi
 }
 
+# with the asynchronous wrappers (ctneon-async.c), the synchronous
+# algorithm of every skcipher and AEAD is NAME-sync
+sync_twins() {
+	[ "$(cat /sys/module/ctneon/parameters/wrapped 2>/dev/null)" = Y ] || return 0
+	for d in $DRIVERS; do
+		case $d in aes-ctneon|cmac-*|xcbc-*|cbcmac-*) ;; *) echo "$d-sync" ;; esac
+	done
+}
+
 # the selftest field of every ctneon driver is "passed" (bounded wait:
 # 6.12 tests in the background); quiet, returns 1 with the laggards in
 # /tmp/selftest.bad
 selftests_passed() {
 	t0=$(now)
 	: >/tmp/selftest.bad
-	for d in $DRIVERS; do
+	for d in $DRIVERS $(sync_twins); do
 		while :; do
 			st=$(awk -v d="$d" '$1 == "driver" { cur = $3 } cur == d && $1 == "selftest" { print $3; exit }' /proc/crypto)
 			[ "$st" = passed ] && break
@@ -225,9 +242,31 @@ else
 	sed 's/^/#   /' /tmp/hang.out | head -n 30
 fi
 t0=$(now)
+q0=$(cat /sys/module/ctneon/parameters/deferred 2>/dev/null || echo 0)
+f0=$(cat /sys/module/ctneon/parameters/queue_full 2>/dev/null || echo 0)
 run_counted afalg-stress $BIN/afalg-stress -t "$SECS" $XOPT $BREAK \
 	${CTNEON_THREADS:+-j "$CTNEON_THREADS"} ${CTNEON_SEED:+-s "$CTNEON_SEED"}
 note "afalg-stress took $(since "$t0") s"
+# async=3: every AF_ALG request of the stress went through the queue
+q1=$(cat /sys/module/ctneon/parameters/deferred 2>/dev/null || echo 0)
+f1=$(cat /sys/module/ctneon/parameters/queue_full 2>/dev/null || echo 0)
+if [ "${CTNEON_STRESS_ASYNC:-}" = 3 ]; then
+	if [ $((q1 - q0)) -ge 1000 ]; then
+		ok "stress async=3: $((q1 - q0)) requests went through the wrappers' queue (length ${CTNEON_STRESS_QLEN:-1})"
+	else
+		fail "stress async=3: only $((q1 - q0)) requests queued during afalg-stress"
+	fi
+	# AF_ALG allows backlog: with a queue of 1 and several threads per
+	# CPU, some requests must have been backlogged (and completed: the
+	# stress checked every answer)
+	if [ $((f1 - f0)) -gt 0 ]; then
+		ok "stress async=3: $((f1 - f0)) requests found the queue full (backlogged)"
+	else
+		fail "stress async=3: no request found the queue (length ${CTNEON_STRESS_QLEN:-1}) full: the backlog was not exercised"
+	fi
+else
+	note "afalg-stress: $((q1 - q0)) requests queued by the async wrappers (wrapped=$(cat /sys/module/ctneon/parameters/wrapped 2>/dev/null))"
+fi
 if [ -n "$writer_pid" ]; then
 	touch /tmp/writer.stop
 	wait "$writer_pid"
