@@ -93,6 +93,9 @@ static unsigned int ctneon_queue_len = 1000;
 module_param_named(queue_len, ctneon_queue_len, uint, 0444);
 MODULE_PARM_DESC(queue_len,
 		 "requests each CPU's queue holds before it backlogs or refuses them (default 1000; small values for the tests)");
+/* the flags a wrapper has because its synchronous algorithm has them */
+#define CTNEON_INHERITED_FLAGS \
+	(CRYPTO_ALG_KERN_DRIVER_ONLY | CRYPTO_ALG_ALLOCATES_MEMORY)
 /* what the synchronous algorithms' driver names get when wrapped */
 #define CTNEON_SYNC_SUFFIX	"-sync"
 
@@ -292,7 +295,7 @@ static void ctneon_async_sk_fill(struct ctneon_async_skcipher *w,
 
 	w->sync = sync;
 	a->base.cra_flags = CRYPTO_ALG_ASYNC |
-			    (sync->base.cra_flags & CRYPTO_ALG_KERN_DRIVER_ONLY);
+			    (sync->base.cra_flags & CTNEON_INHERITED_FLAGS);
 	a->base.cra_blocksize = sync->base.cra_blocksize;
 	a->base.cra_ctxsize = sizeof(struct ctneon_async_skcipher_ctx);
 	a->base.cra_priority = sync->base.cra_priority + 1;
@@ -433,7 +436,7 @@ static void ctneon_async_aead_fill(struct ctneon_async_aead *w,
 
 	w->sync = sync;
 	a->base.cra_flags = CRYPTO_ALG_ASYNC |
-			    (sync->base.cra_flags & CRYPTO_ALG_KERN_DRIVER_ONLY);
+			    (sync->base.cra_flags & CTNEON_INHERITED_FLAGS);
 	a->base.cra_blocksize = sync->base.cra_blocksize;
 	a->base.cra_ctxsize = sizeof(struct ctneon_async_aead_ctx);
 	a->base.cra_priority = sync->base.cra_priority + 1;
