@@ -404,15 +404,19 @@ def main():
             body = [ln.split("\t") for ln in open(mca).read().splitlines()
                     if ln and not ln.startswith("#") and ln.split("/")[1].split("\t")[0] in MODES]
             out.append(rst_table(["core", "what", "bytes", "instructions", "cpu", "cycles", "cycles/byte"], body) + "\n")
-            cpb = {(b[0], b[4]): float(b[6]) for b in body
+            cpb = {(b[0], b[2], b[4]): float(b[6]) for b in body
                    if len(b) > 6 and re.match(r"^[0-9.]+$", b[6])}
-            for mode, what in (("ecb", "ECB"), ("cbc", "CBC")):
-                rat = [f"{cpu} {cpb[(f'ctneon/{mode}', cpu)] / cpb[(f'neonbs/{mode}', cpu)]:.2f}"
-                       for (core, cpu) in cpb
-                       if core == f"ctneon/{mode}" and cpb.get((f"neonbs/{mode}", cpu), 0) >= 0.5]
+            for mode, what, size in (("ecb", "ECB", 4096), ("cbc", "CBC", 4096),
+                                     ("ctr", "CTR", 16), ("ctr", "CTR", 64), ("ctr", "CTR", 4096),
+                                     ("xts", "XTS", 16), ("xts", "XTS", 64), ("xts", "XTS", 4096)):
+                sz = str(size)
+                rat = [f"{cpu} {cpb[(f'ctneon/{mode}', sz, cpu)] / cpb[(f'neonbs/{mode}', sz, cpu)]:.2f}"
+                       for (core, bytes_, cpu) in cpb
+                       if core == f"ctneon/{mode}" and bytes_ == sz
+                       and cpb.get((f"neonbs/{mode}", sz, cpu), 0) >= 0.5]
                 if rat:
                     out.append("Ratio ctneon / in-tree aes-neonbs, estimated cycles per byte, "
-                               f"{what} encryption of 4096 bytes: " + ", ".join(rat) + ".\n")
+                               f"{what} encryption of {size} bytes: " + ", ".join(rat) + ".\n")
             with open(os.path.join(DATA, f"{cfg}-mca.txt"), "w") as f:
                 f.write(open(mca).read())
     notes += [f"ERROR {e}" for e in ERRORS]
