@@ -594,9 +594,12 @@ static void ctneon_unregister(const struct ctneon_kind *k, void *algs,
 			      int count)
 {
 	struct ctneon_group *g = ctneon_group_of(algs);
-	u8 *sync = algs, *w = g->wrappers;
+	u8 *sync = algs, *w;
 	int i;
 
+	if (WARN_ON(!g))
+		return;
+	w = g->wrappers;
 	for (i = 0; i < count; i++)
 		k->unreg(w + i * k->wrap_size);
 	for (i = 0; i < count; i++) {
