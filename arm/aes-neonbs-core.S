@@ -160,6 +160,7 @@
 	rctr	.req	r9
 	rmask	.req	r10
 
+/* ---------------------- S-box register map (generated: scripts/neonbs-gen/arm) */
 #define ENC_SB_OUT q15, q13, q11, q8, q14, q9, q12, q10
 #define DEC_SB_OUT q10, q14, q9, q13, q15, q12, q11, q8
 #define SPILL_SLOTS 10
@@ -167,6 +168,7 @@
 #define ENC_LR0 128
 #define DEC_IP0 16
 #define DEC_LR0 144
+/* ------------------------------------------------- end of the S-box map */
 
 #define SLOT_BYTES	(SPILL_SLOTS * 16)
 #define AREA		SLOT_BYTES			/* 9 x 16 bytes */
@@ -177,6 +179,7 @@
 #define ARG5		(36 + 64)			/* after push r4-r11,lr; vpush d8-d15 */
 #define ARG6		(ARG5 + 4)
 
+/* ----------------------- S-box macros (generated, verified: scripts/neonbs-gen/arm) */
 /*
  * SubBytes: 128 gate ops (34 vand, 94 veor), 12 spills, 12 reloads,
  * 2 spill-address adds.  On entry and on exit ip = sp + 112, lr = sp + 128.
@@ -504,6 +507,7 @@
 	veor	q8, q8, q4		@ s0 = p13 ^ p22
 	veor	q15, q0, q4		@ s3 = p12 ^ p22
 .endm
+/* ---------------------------------------------- end of the S-box macros */
 
 	/*
 	 * Four exchanges (a_i, b_i) by n bits under mask m (m << n = ~m in

@@ -645,16 +645,23 @@ def emit(code, name):
             out.append("\t%s\tq%d, q%d, q%d\t\t@ %s = %s %s %s" % (ins, rd, ra, rb, d.lower(), a.lower(), sym, b.lower()))
     return out
 
-if __name__ == "__main__":
+# The generated parts of the committed core stand between these rulers; the
+# rest of arm/aes-neonbs-core.S is written by hand and kept as it is.
+MAP_BEGIN = "/* ---------------------- S-box register map (generated: scripts/neonbs-gen/arm) */\n"
+MAP_END = "/* ------------------------------------------------- end of the S-box map */\n"
+SBOX_BEGIN = "/* ----------------------- S-box macros (generated, verified: scripts/neonbs-gen/arm) */\n"
+SBOX_END = "/* ---------------------------------------------- end of the S-box macros */\n"
+
+def splice(core, part, begin, end):
+    a = core.index(begin) + len(begin)
+    b = core.index(end, a)
+    return core[:a] + part + core[b:]
+
+def generate(tries, keep, inr):
+    """The S-box register map (#defines) and the sbox_enc / sbox_dec macros."""
     import os
-    # python3 gen.py [tries [keep]] [remat]: writes sbox.inc, sbox.map and,
-    # filled into template.S, ../../../arm/aes-neonbs-core.S
-    args = [a for a in sys.argv[1:] if a != "remat"]
-    tries = int(args[0]) if len(args) > 0 else 300
-    keep = int(args[1]) if len(args) > 1 else 12
     res = {}
     for direction in ("enc", "dec"):
-        inr = [8, 9, 10, 11, 12, 13, 14, 0]
         code, final, nslots, start, nadd = build(direction, inr, list(range(8, 16)),
                                                  tries=tries, keep=keep,
                                                  lat_w=float(os.environ.get("ARM_LATW", "0")))
@@ -685,10 +692,31 @@ if __name__ == "__main__":
     for d in ("enc", "dec"):
         for j, x in enumerate(PTRS):
             sbox_map += "#define %s_%s0 %d\n" % (d.upper(), x.upper(), 16 * res[d][3][j])
-    open("sbox.inc", "w").write(sbox_inc)
-    open("sbox.map", "w").write(sbox_map)
-    import os
+    return sbox_map, sbox_inc
+
+if __name__ == "__main__":
+    import os, difflib
+    # python3 gen.py [tries [keep]] [remat]   splices the generated S-box map
+    #     and macros into ../../../arm/aes-neonbs-core.S (the rest is kept)
+    # python3 gen.py --check                  the same generation into memory:
+    #     exits 1 (and prints the difference) when the committed core is not
+    #     what the generator makes with its defaults
+    check = "--check" in sys.argv
+    args = [a for a in sys.argv[1:] if a not in ("remat", "--check")]
+    tries = int(args[0]) if len(args) > 0 else 300
+    keep = int(args[1]) if len(args) > 1 else 12
     here = os.path.dirname(os.path.abspath(__file__))
-    t = open(os.path.join(here, "template.S")).read()
-    t = t.replace("@@SBOXMAP@@\n", sbox_map).replace("@@SBOX@@\n", sbox_inc)
-    open(os.path.join(here, "../../../arm/aes-neonbs-core.S"), "w").write(t)
+    path = os.path.join(here, "..", "..", "..", "arm", "aes-neonbs-core.S")
+    core = open(path).read()
+    sbox_map, sbox_inc = generate(tries, keep, [8, 9, 10, 11, 12, 13, 14, 0])
+    new = splice(splice(core, sbox_map, MAP_BEGIN, MAP_END), sbox_inc, SBOX_BEGIN, SBOX_END)
+    if check:
+        if new != core:
+            sys.stdout.writelines(difflib.unified_diff(core.splitlines(True), new.splitlines(True),
+                                                       "arm/aes-neonbs-core.S", "generated"))
+            print("gen.py --check: arm/aes-neonbs-core.S differs from the generator's output",
+                  file=sys.stderr)
+            sys.exit(1)
+        print("gen.py --check: arm/aes-neonbs-core.S is the generator's output", file=sys.stderr)
+    elif new != core:
+        open(path, "w").write(new)
