@@ -14,10 +14,13 @@
  * Inside the rounds the plane bytes are kept in row-major order (byte p =
  * 4*row + column), so that "the next row of the same column" is the plane
  * rotated by four bytes (vext.8 #4) and "two rows down" is vext.8 #8.  The
- * blocks arrive in FIPS-197 column-major order (byte 4*column + row); the
- * change of order is folded into the ShiftRows permutations of the first and
- * the last round (three vtbl masks per direction: first, middle, last), so
- * it costs nothing; round keys 0 and Nr are column-major, the others row-major.
+ * blocks arrive in FIPS-197 column-major order (byte 4*column + row).
+ * Decryption folds the change of order into the InvShiftRows permutations
+ * of its first and last rounds (three vtbl masks: first, middle, last);
+ * encryption, fixsliced (below), permutes once after AddRoundKey 0
+ * (column-major to row-major) and once in the last round (its storage
+ * order, ShiftRows and row-major to column-major in one mask).  Round keys
+ * 0 and Nr are column-major, the others in the order their round keeps.
  *
  * Transposition (blocks <-> planes).  Register index i (3 bits) and bit index
  * k within each byte (3 bits) are exchanged one bit at a time,
@@ -74,19 +77,44 @@
  * direct 0e-0b-0d-09 matrix.
  *
  * ShiftRows: two vtbl.8 per plane (d registers) = 16 vtbl.  SubBytes and
- * ShiftRows commute (one is bytewise, the other a byte permutation), so each
- * round here runs ShiftRows first, then SubBytes, MixColumns, AddRoundKey;
- * decryption runs InvShiftRows, InvSubBytes, AddRoundKey, InvMixColumns.
+ * ShiftRows commute (one is bytewise, the other a byte permutation), so
+ * each decryption round runs InvShiftRows first, then InvSubBytes,
+ * AddRoundKey, InvMixColumns.
+ *
+ * Fixslicing (encryption; after Adomnicai and Peyrin, "Fixslicing AES-like
+ * ciphers", TCHES 2021/1, here for byte permutations as on arm64).  The
+ * middle rounds 1..Nr-1 run no ShiftRows: after round j the registers hold
+ * the state in the storage order G_j = SR^-j of the row-major order
+ * (SR^4 = I).  SubBytes and AddRoundKey are bytewise and commute with it,
+ * so round j needs MixColumns with R1 (the next row) and R2 (two rows
+ * down) conjugated by G_j, and round key j permuted by G_j, which the key
+ * conversion does.  In row-major planes R1' takes row r+1 of column
+ * c + j: for j % 4 = 0 vext #4, for 2 vext #4 and vrev32.16 (columns
+ * c + 2), for odd j (column c +- 1, no single instruction) 16 vtbl with a
+ * mask loaded into q7 (the last vtbl pair overwrites the mask, so the 16
+ * registers suffice); R2' takes row r+2 of column c + 2j: vext #8 for even
+ * j, vext #8 and vrev32.16 for odd j.  Per middle round that is 16, 24 or
+ * 33 permuting instructions (j % 4 = 0, 2, odd) against 33 (ShiftRows 16
+ * vtbl + mask load, 16 vext) before, and two whole-state permutations
+ * (first and last) instead of Nr.  The rounds differ by j % 4, so the
+ * loop is unrolled four times.  Decryption is not fixsliced: with the
+ * circ(05, 00, 04, 00) factor its odd rounds apply R2' twice, 49
+ * permuting instructions against 41 (16 + 1 + 24), and with the two
+ * whole-state permutations the whole would take 5 instructions more for
+ * AES-128 and 5 fewer for AES-256 (counted, not built).
  *
  * Round keys (ctneon_bs_convert_key): per round 8 planes of 16 bytes, plane k
  * byte p = 0xff if bit k of key byte p is set: the FIPS-197 key (with ^0x63
- * for rounds >= 1, permuted to row-major for 0 < r < Nr) replicated into all
- * eight lanes and transposed with the same macro.  (rounds + 1) * 128 bytes.
+ * for rounds >= 1, permuted for 0 < r < Nr) replicated into all eight lanes
+ * and transposed with the same macro.  Two schedules of (rounds + 1) * 128
+ * bytes: encryption's at bskey (round r in the storage order G_r), then
+ * decryption's at bskey + 15 * 128 (row-major).
  *
  * Registers.  q0-q7: the state between rounds (plane k in qk); q8-q15 and the
  * free state registers are the S-box temporaries; q15 holds the ShiftRows
- * mask during ShiftRows.  Core GPRs: r2 = bskey, r3 = rounds (read only),
- * r8 = round-key pointer, r9 = round counter, r10 = ShiftRows-mask pointer,
+ * mask during ShiftRows, q7 the vtbl mask of the fixsliced permutations.
+ * Core GPRs: r2 = bskey, r3 = rounds (read only), r8 = round-key pointer,
+ * r9 = round counter, r10 = mask pointer,
  * ip and lr = spill pointers (the cores store their return address at
  * SAVED_LR in the frame on entry and reload it to return).  The mode
  * functions own r0, r1, r4-r7, r11.  The stack frame is 16-byte aligned by
@@ -115,9 +143,12 @@
  * Static counts (the executed path of the core for one 8-block batch, as
  * traced by tests/ct's plugin from the assembled object; "NEON" excludes
  * the scalar spill-address adds, pointer set-up and loop control):
- *   per round, encryption: ShiftRows 17 (16 vtbl + mask load), SubBytes 128
- *     gates + 24 spill/reload + 2 add, MixColumns 43, AddRoundKey 9
- *     (1 vldm + 8 veor), subs + bne: 225 instructions, 221 NEON;
+ *   per round, encryption (fixsliced): SubBytes 128 gates + 24
+ *     spill/reload + 2 add, MixColumns' 43 (j % 4 = 0), 51 (2) or 60
+ *     (odd: 16 vtbl, mask load, 8 vrev32 more), AddRoundKey 9 (1 vldm +
+ *     8 veor), subs + branch: 208, 216 or 225 instructions; before
+ *     fixslicing every round was the odd one's 225 (ShiftRows 17, 16 vtbl
+ *     + mask load, and MixColumns 43);
  *   per round, decryption: 256 instructions, 251 NEON (InvMixColumns 72,
  *     SubBytes^-1 127 gates + 26 spill/reload + 3 add, keys walked down
  *     with vldmdb);
@@ -133,6 +164,12 @@
  *   loads and stores (four two-register vld1/vst1 each, the partial batch
  *   out of line) take 32 instructions off every batch of every mode: ECB
  *   call 2399 -> 2367 instructions, 1198 -> 1188 A57 cycles.
+ *   Fixsliced encryption (2026-12-05), the ECB call of eight blocks
+ *   (tests/ct/mca.sh; Cortex-A9 with the vldm as vld1, see below):
+ *     AES-128 2367 -> 2335 instructions (-1.4 %), A57 1188 -> 1172 cycles,
+ *             A9 2720 -> 2640;
+ *     AES-192 2817 -> 2776 (-1.5 %), A57 1398 -> 1378, A9 3238 -> 3140;
+ *     AES-256 3267 -> 3209 (-1.8 %), A57 1608 -> 1580, A9 3756 -> 3632.
  * llvm-mca (LLVM 14, armv7a + NEON, the core's AES-128 batch, one pass):
  *   cortex-a57: encryption 1129 cycles = 8.8 c/B, decryption 1286 = 10.0 c/B;
  *   cortex-a9:  encryption 2697 cycles = 21.1 c/B, decryption 2997 = 23.4 c/B.
@@ -162,6 +199,7 @@
 
 /* ---------------------- S-box register map (generated: scripts/neonbs-gen/arm) */
 #define ENC_SB_OUT q15, q13, q11, q8, q14, q9, q12, q10
+#define ENC_SB_OUT_D d30-d31, d26-d27, d22-d23, d16-d17, d28-d29, d18-d19, d24-d25, d20-d21
 #define DEC_SB_OUT q10, q14, q9, q13, q15, q12, q11, q8
 #define SPILL_SLOTS 10
 #define ENC_IP0 112
@@ -591,38 +629,66 @@
 	.endm
 
 	/*
-	 * MixColumns on row-major planes a0..a7 (clobbered), result in o0..o7:
-	 * o = 2*b ^ a1 ^ rot2(b), b = a ^ a1, a1 = a rotated by one row.
+	 * q0..q7 = the byte permutation of the planes ad0..ad7 (d-register
+	 * pairs) by the vtbl mask in q7, which the last pair overwrites.
 	 */
-	.macro	mix_columns, a0, a1, a2, a3, a4, a5, a6, a7, o0, o1, o2, o3, o4, o5, o6, o7
-	vext.8		\o0, \a0, \a0, #4
-	vext.8		\o1, \a1, \a1, #4
-	vext.8		\o2, \a2, \a2, #4
-	vext.8		\o3, \a3, \a3, #4
-	vext.8		\o4, \a4, \a4, #4
-	vext.8		\o5, \a5, \a5, #4
-	vext.8		\o6, \a6, \a6, #4
-	vext.8		\o7, \a7, \a7, #4
-	veor		\a0, \a0, \o0
-	veor		\a1, \a1, \o1
-	veor		\a2, \a2, \o2
-	veor		\a3, \a3, \o3
-	veor		\a4, \a4, \o4
-	veor		\a5, \a5, \o5
-	veor		\a6, \a6, \o6
-	veor		\a7, \a7, \o7
-	veor		\o0, \o0, \a7		@ (2b)_0 = b7
-	veor		\o1, \o1, \a0		@ (2b)_1 = b0 ^ b7
-	veor		\o2, \o2, \a1		@ (2b)_2 = b1
-	veor		\o3, \o3, \a2		@ (2b)_3 = b2 ^ b7
-	veor		\o4, \o4, \a3		@ (2b)_4 = b3 ^ b7
-	veor		\o5, \o5, \a4		@ (2b)_5 = b4
-	veor		\o6, \o6, \a5		@ (2b)_6 = b5
-	veor		\o7, \o7, \a6		@ (2b)_7 = b6
-	veor		\o1, \o1, \a7
-	veor		\o3, \o3, \a7
-	veor		\o4, \o4, \a7
-	vext.8		\a0, \a0, \a0, #8	@ rot2(b)
+	.macro	perm_lo, ad0, ad1, ad2, ad3, ad4, ad5, ad6, ad7
+	vtbl.8		d0, {\ad0}, d14
+	vtbl.8		d1, {\ad0}, d15
+	vtbl.8		d2, {\ad1}, d14
+	vtbl.8		d3, {\ad1}, d15
+	vtbl.8		d4, {\ad2}, d14
+	vtbl.8		d5, {\ad2}, d15
+	vtbl.8		d6, {\ad3}, d14
+	vtbl.8		d7, {\ad3}, d15
+	vtbl.8		d8, {\ad4}, d14
+	vtbl.8		d9, {\ad4}, d15
+	vtbl.8		d10, {\ad5}, d14
+	vtbl.8		d11, {\ad5}, d15
+	vtbl.8		d12, {\ad6}, d14
+	vtbl.8		d13, {\ad6}, d15
+	vtbl.8		d14, {\ad7}, d14
+	vtbl.8		d15, {\ad7}, d15
+	.endm
+
+	/*
+	 * MixColumns on planes a0..a7 (clobbered), result in q0..q7:
+	 * o = 2*b ^ a1 ^ R2(b), b = a ^ a1, a1 = R1(a), in the storage order
+	 * of a round j with j % 4 = m (see "Fixslicing" above): m = 0, the
+	 * row-major order, R1 = vext #4 (the next row), R2 = vext #8 (two rows
+	 * down); m = 2, R1' = vext #4 then vrev32.16 (two columns on), R2' =
+	 * R2; m odd, R1' by vtbl with the mask in q7 (ad0..ad7 are a0..a7 as
+	 * d-register pairs), R2' = vext #8 then vrev32.16.
+	 */
+	.macro	mix_columns, m, a0, a1, a2, a3, a4, a5, a6, a7, ad0, ad1, ad2, ad3, ad4, ad5, ad6, ad7
+	.if		\m % 2
+	perm_lo		\ad0, \ad1, \ad2, \ad3, \ad4, \ad5, \ad6, \ad7
+	.else
+	vext.8		q0, \a0, \a0, #4
+	vext.8		q1, \a1, \a1, #4
+	vext.8		q2, \a2, \a2, #4
+	vext.8		q3, \a3, \a3, #4
+	vext.8		q4, \a4, \a4, #4
+	vext.8		q5, \a5, \a5, #4
+	vext.8		q6, \a6, \a6, #4
+	vext.8		q7, \a7, \a7, #4
+	.if		\m == 2
+	rev32_16	q0, q1, q2, q3, q4, q5, q6, q7
+	.endif
+	.endif
+	xor_lo_into	\a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7	@ b
+	veor		q0, q0, \a7		@ (2b)_0 = b7
+	veor		q1, q1, \a0		@ (2b)_1 = b0 ^ b7
+	veor		q2, q2, \a1		@ (2b)_2 = b1
+	veor		q3, q3, \a2		@ (2b)_3 = b2 ^ b7
+	veor		q4, q4, \a3		@ (2b)_4 = b3 ^ b7
+	veor		q5, q5, \a4		@ (2b)_5 = b4
+	veor		q6, q6, \a5		@ (2b)_6 = b5
+	veor		q7, q7, \a6		@ (2b)_7 = b6
+	veor		q1, q1, \a7
+	veor		q3, q3, \a7
+	veor		q4, q4, \a7
+	vext.8		\a0, \a0, \a0, #8	@ R2(b)
 	vext.8		\a1, \a1, \a1, #8
 	vext.8		\a2, \a2, \a2, #8
 	vext.8		\a3, \a3, \a3, #8
@@ -630,14 +696,22 @@
 	vext.8		\a5, \a5, \a5, #8
 	vext.8		\a6, \a6, \a6, #8
 	vext.8		\a7, \a7, \a7, #8
-	veor		\o0, \o0, \a0
-	veor		\o1, \o1, \a1
-	veor		\o2, \o2, \a2
-	veor		\o3, \o3, \a3
-	veor		\o4, \o4, \a4
-	veor		\o5, \o5, \a5
-	veor		\o6, \o6, \a6
-	veor		\o7, \o7, \a7
+	.if		\m % 2
+	rev32_16	\a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7
+	.endif
+	xor_into_lo	\a0, \a1, \a2, \a3, \a4, \a5, \a6, \a7
+	.endm
+
+	/* the halfwords of every 32-bit row swapped: the columns moved by two */
+	.macro	rev32_16, x0, x1, x2, x3, x4, x5, x6, x7
+	vrev32.16	\x0, \x0
+	vrev32.16	\x1, \x1
+	vrev32.16	\x2, \x2
+	vrev32.16	\x3, \x3
+	vrev32.16	\x4, \x4
+	vrev32.16	\x5, \x5
+	vrev32.16	\x6, \x6
+	vrev32.16	\x7, \x7
 	.endm
 
 	/*
@@ -734,24 +808,52 @@
 	.endm
 
 	/*
-	 * ShiftRows masks (vtbl indices: out[p] = in[mask[p]]).  Each table is
-	 * the last round's mask at base, the first round's at base + 16, then
-	 * the middle-round mask 12 times (AES-256 has 12 middle rounds).  The
-	 * loop's shift_rows loads with post-increment from base + 16 and needs
-	 * no pointer fix-up; after the Nr - 1 loop rounds rmask is
-	 * base + 16 * Nr, and one "sub rmask, rmask, rounds, lsl #4" gives the
-	 * last mask.
+	 * The byte permutations of the fixsliced encryption (vtbl indices,
+	 * out[p] = in[mask[p]]; scripts/neonbs-gen/arm/fscheck.py derives them
+	 * and checks these tables).  .Lfs_first: column-major to row-major.
+	 * .Lfs_enc: R1' of the odd middle rounds, read downwards from
+	 * .Lfs_last (vldmdb: round 1 takes the row just below it, round 13 the
+	 * first), for j % 4 = 1 (the next row of column c + 1) and 3 (of
+	 * column c - 1).  .Lfs_last: the last round's permutation, storage
+	 * order of round Nr - 1 -> ShiftRows -> column-major, for Nr % 4 = 0
+	 * (Nr = 12, whose storage order is row-major again) and Nr % 4 = 2
+	 * (Nr = 10, 14).
 	 */
 	.align	4
-.Lsr_enc:
-	/* last: row-major in, ShiftRows, column-major out */
-	.byte	0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
-	/* first: column-major in, ShiftRows, row-major out */
-	.byte	0, 4, 8, 12, 5, 9, 13, 1, 10, 14, 2, 6, 15, 3, 7, 11
-	/* middle: row-major ShiftRows, out[4r+c] = in[4r + (c+r)%4] */
-	.rept	12
-	.byte	0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14
+.Lfs_first:
+	.byte	0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15
+.Lfs_enc:
+	.rept	3
+	.byte	5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0
+	.byte	7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2
 	.endr
+	.byte	5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0
+.Lfs_last:
+	.byte	0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15
+	.byte	0, 6, 8, 14, 1, 7, 9, 15, 2, 4, 10, 12, 3, 5, 11, 13
+
+	/*
+	 * A middle encryption round j, m = j % 4, without ShiftRows: state
+	 * planes in q8-q14, q0 (the S-box's inputs) in and out; then
+	 * rctr -= 1 (the flags for the loop).
+	 */
+	.macro	enc_round, m
+	sbox_enc
+	.if		\m % 2
+	vldmdb		rmask!, {d14-d15}	@ R1' mask of round j
+	.endif
+	mix_columns	\m, ENC_SB_OUT, ENC_SB_OUT_D
+	load_key_hi				@ AddRoundKey j
+	veor		q8, q8, q0
+	veor		q9, q9, q1
+	veor		q10, q10, q2
+	veor		q11, q11, q3
+	veor		q12, q12, q4
+	veor		q13, q13, q5
+	veor		q14, q14, q6
+	veor		q0, q7, q15
+	subs		rctr, rctr, #1
+	.endm
 
 	/*
 	 * Encrypt eight blocks: q0-q7 in, q0-q7 out (block i in qi).
@@ -759,39 +861,56 @@
 	 * spill slots.  Internal: called with bl from the entry points below
 	 * (their frame); lr is kept at SAVED_LR meanwhile, so that ip and lr
 	 * are both spill pointers, at sp + ENC_IP0 / ENC_LR0 between the
-	 * S-boxes (see sbox_enc).
+	 * S-boxes (see sbox_enc).  The middle rounds are unrolled four times
+	 * (their MixColumns' differ by j % 4) and leave after any of them.
 	 */
 	.align	2
 .Laes_encrypt8:
 	str		lr, [sp, #SAVED_LR]
-	adr		rmask, .Lsr_enc + 16
+	adr		rmask, .Lfs_first
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	mov		rk, bskey
 	load_key_hi				@ AddRoundKey 0
 	xor_lo_hi
+	shift_rows				@ to row-major, q8-q14, q0
+	add		rmask, rmask, #(.Lfs_last - .Lfs_first - 16)
 	sub		rctr, rounds, #1
 	add		ip, sp, #ENC_IP0
 	add		lr, sp, #ENC_LR0
-0:	shift_rows
-	sbox_enc
-	mix_columns	ENC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
-	load_key_hi
-	xor_lo_hi
-	subs		rctr, rctr, #1
+0:	enc_round	1
+	beq		1f
+	enc_round	2
+	beq		1f
+	enc_round	3
+	beq		1f
+	enc_round	0
 	bne		0b
-	sub		rmask, rmask, rounds, lsl #4	@ last-round mask
-	shift_rows
-	sbox_enc
-	load_key_lo				@ AddRoundKey Nr into q0-q7
-	xor_into_lo	ENC_SB_OUT
+1:	sbox_enc
+	add		rmask, rmask, rounds, lsl #3	@ back at .Lfs_last
+	and		rctr, rounds, #2
+	add		rmask, rmask, rctr, lsl #3	@ + 16 for Nr % 4 = 2
+	vld1.8		{d14-d15}, [rmask :128]
+	perm_lo		ENC_SB_OUT_D
+	load_key_hi				@ AddRoundKey Nr
+	xor_lo_hi
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	ldr		lr, [sp, #SAVED_LR]
 	bx		lr
 
 	/*
-	 * Decrypt eight blocks: q0-q7 in, q0-q7 out.  Same contract as above.
-	 * The round keys are walked from Nr down to 0.
+	 * Decrypt eight blocks: q0-q7 in, q0-q7 out.  Same contract as above,
+	 * not fixsliced (see "Fixslicing" above).  The round keys of the
+	 * decryption schedule (bskey + 15 * 128) are walked from Nr down to 0.
 	 * ip and lr stay at sp + DEC_IP0 / DEC_LR0 between the S-boxes.
+	 */
+	/*
+	 * InvShiftRows masks (vtbl indices: out[p] = in[mask[p]]): the last
+	 * round's mask at .Lsr_dec, the first round's at + 16, then the
+	 * middle-round mask 12 times (AES-256 has 12 middle rounds).  The
+	 * loop's shift_rows loads with post-increment from + 16 and needs no
+	 * pointer fix-up; after the Nr - 1 loop rounds rmask is
+	 * .Lsr_dec + 16 * Nr, and one "sub rmask, rmask, rounds, lsl #4" gives
+	 * the last mask.
 	 */
 	.align	4
 .Lsr_dec:
@@ -810,7 +929,7 @@
 	adr		rmask, .Lsr_dec + 16
 	transpose8	q0, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12, q13, q14
 	add		rk, bskey, rounds, lsl #7
-	add		rk, rk, #128		@ end of round key Nr
+	add		rk, rk, #(16 * 128)	@ end of decryption round key Nr
 	load_key_hi_down			@ AddRoundKey Nr
 	xor_lo_hi
 	sub		rctr, rounds, #1
@@ -821,7 +940,7 @@
 	load_key_lo_down			@ AddRoundKey r
 	xor_lo_into	DEC_SB_OUT
 	inv_mix_pre	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
-	mix_columns	DEC_SB_OUT, q0, q1, q2, q3, q4, q5, q6, q7
+	mix_columns	0, DEC_SB_OUT
 	subs		rctr, rctr, #1
 	bne		0b
 	sub		rmask, rmask, rounds, lsl #4
@@ -917,7 +1036,7 @@
 
 /*
  * void ctneon_bs_convert_key(u8 *bskey, const u8 *std, int rounds)
- * r0: bit-sliced key out ((rounds + 1) * 128 bytes), r1: FIPS-197 round
+ * r0: bit-sliced keys out (CTNEON_BS_KEY_SIZE bytes), r1: FIPS-197 round
  * keys, r2: rounds.  Clobbers q0-q15 (d8-d15 saved), r1-r3, ip, flags.
  */
 	.macro	bs_key_store
@@ -935,31 +1054,74 @@
 	vst1.8		{q6-q7}, [r0]!
 	.endm
 
-	.align	4
-.Lcol2row:
-	/* out[4r+c] = in[4c+r] */
-	.byte	0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15
-
-SYM_FUNC_START(ctneon_bs_convert_key)
-	adr		ip, .Lcol2row
-	vpush		{d8-d15}
-	vld1.8		{q0}, [r1]!		@ round 0: as is, column-major
-	bs_key_store
-	sub		r2, r2, #1
-	vld1.8		{q15}, [ip]
-0:	vld1.8		{q0}, [r1]!		@ rounds 1..Nr-1: ^0x63, row-major
+	/*
+	 * the next FIPS-197 round key (r1, post-incremented) ^ 0x63, byte
+	 * permuted by the vtbl mask in q15, stored
+	 */
+	.macro	bs_key_permuted
+	vld1.8		{q0}, [r1]!
 	vmov.i8		q8, #0x63
 	veor		q8, q0, q8
 	vtbl.8		d0, {d16-d17}, d30
 	vtbl.8		d1, {d16-d17}, d31
 	bs_key_store
-	subs		r2, r2, #1
-	bne		0b
-	vld1.8		{q0}, [r1]		@ round Nr: ^0x63, column-major
+	.endm
+
+	/* the last FIPS-197 round key (r1) ^ 0x63, column-major, stored */
+	.macro	bs_key_last
+	vld1.8		{q0}, [r1]
 	vmov.i8		q8, #0x63
 	veor		q0, q0, q8
 	bs_key_store
+	.endm
+
+	/*
+	 * the round keys of the fixsliced encryption's middle rounds j in the
+	 * storage order of j % 4 (vtbl indices, column-major FIPS-197 key in;
+	 * j % 4 = 0 is row-major, as the decryption's middle rounds)
+	 */
+	.align	4
+.Lfs_key:
+	.byte	0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15
+	.byte	0, 4, 8, 12, 13, 1, 5, 9, 10, 14, 2, 6, 7, 11, 15, 3
+	.byte	0, 4, 8, 12, 9, 13, 1, 5, 2, 6, 10, 14, 11, 15, 3, 7
+	.byte	0, 4, 8, 12, 5, 9, 13, 1, 10, 14, 2, 6, 15, 3, 7, 11
+
+/*
+ * Two schedules: the fixsliced encryption's at bskey (round 0 and Nr
+ * column-major, middle round j in the storage order of j % 4, .Lfs_key),
+ * the decryption's at bskey + 15 * 128 (round 0 and Nr column-major, the
+ * middle rounds row-major); rounds 1..Nr carry ^0x63 in both.
+ */
+SYM_FUNC_START(ctneon_bs_convert_key)
+	push		{r4-r7}
+	vpush		{d8-d15}
+	mov		r4, r0
+	mov		r5, r1
+	adr		r3, .Lfs_key
+	vld1.8		{q0}, [r1]!		@ encryption round 0
+	bs_key_store
+	mov		r6, #1
+0:	and		r7, r6, #3		@ middle round r6
+	add		ip, r3, r7, lsl #4
+	vld1.8		{q15}, [ip]
+	bs_key_permuted
+	add		r6, r6, #1
+	cmp		r6, r2
+	bne		0b
+	bs_key_last				@ encryption round Nr
+	add		r0, r4, #(15 * 128)
+	mov		r1, r5
+	vld1.8		{q0}, [r1]!		@ decryption round 0
+	bs_key_store
+	vld1.8		{q15}, [r3]		@ row-major
+	sub		r2, r2, #1
+1:	bs_key_permuted				@ rounds 1..Nr-1
+	subs		r2, r2, #1
+	bne		1b
+	bs_key_last
 	vpop		{d8-d15}
+	pop		{r4-r7}
 	bx		lr
 SYM_FUNC_END(ctneon_bs_convert_key)
 

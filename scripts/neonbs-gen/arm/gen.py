@@ -687,8 +687,12 @@ def generate(tries, keep, inr):
         txt.append(".endm")
         res[direction] = ("\n".join(txt) + "\n", planes, nslots, start)
     sbox_inc = res["enc"][0] + "\n" + res["dec"][0]
-    sbox_map = "#define ENC_SB_OUT %s\n#define DEC_SB_OUT %s\n#define SPILL_SLOTS %d\n" % (
-        ", ".join(res["enc"][1]), ", ".join(res["dec"][1]), max(res["enc"][2], res["dec"][2]))
+    # the forward outputs also as d-register pairs, the vtbl tables of the
+    # fixsliced rounds' R1' and of the last round's byte permutation
+    dpairs = ["d%d-d%d" % (2 * int(q[1:]), 2 * int(q[1:]) + 1) for q in res["enc"][1]]
+    sbox_map = "#define ENC_SB_OUT %s\n#define ENC_SB_OUT_D %s\n#define DEC_SB_OUT %s\n#define SPILL_SLOTS %d\n" % (
+        ", ".join(res["enc"][1]), ", ".join(dpairs), ", ".join(res["dec"][1]),
+        max(res["enc"][2], res["dec"][2]))
     for d in ("enc", "dec"):
         for j, x in enumerate(PTRS):
             sbox_map += "#define %s_%s0 %d\n" % (d.upper(), x.upper(), 16 * res[d][3][j])
