@@ -126,7 +126,7 @@
  * branches test the public round and block counts.  Every memory address
  * (round keys, masks, spill slots, the chaining/tweak area, the data) is a
  * function of the public pointers and counts only.  vtbl indices are the
- * fixed ShiftRows masks, never data.  The CTR counter is incremented with
+ * fixed permutation masks (ShiftRows, fixslicing), never data.  The CTR counter is incremented with
  * adds/adcs (no branch on the carry); XTS doubling is branch-free (sign mask
  * of each lane, and-ed with {0x87, 1}).
  *
@@ -603,10 +603,11 @@
 	.endm
 
 	/*
-	 * (Inv)ShiftRows (and the change of byte order in the first and last
-	 * rounds): plane k in qk -> plane k in q8..q14, q0 (k = 0..7), with the
-	 * mask at rmask; rmask then moves to the next round's mask (see the
-	 * table layout at .Lsr_enc).
+	 * A byte permutation of the state (decryption: InvShiftRows, with the
+	 * change of byte order in its first and last rounds; encryption:
+	 * column-major to row-major before round 1): plane k in qk -> plane k
+	 * in q8..q14, q0 (k = 0..7), with the mask at rmask; rmask then moves
+	 * to the next mask (see the table layout at .Lsr_dec).
 	 */
 	.macro	shift_rows
 	vld1.8		{d30-d31}, [rmask :128]!
