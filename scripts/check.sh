@@ -136,6 +136,7 @@ units() {
 	step "unit-gcm-$a" tests/unit/gcm-run.sh "$a"
 	step "unit-mac-$a" tests/unit/mac-run.sh "$a"
 	step "unit-chacha-$a" tests/unit/chacha-run.sh "$a"
+	[ "$a" = arm ] && step neonbs-gen-arm tests/unit/neonbs-gen-check.sh
 	return 0
 }
 
