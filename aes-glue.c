@@ -36,6 +36,7 @@
 #include <crypto/scatterwalk.h>
 #include <crypto/xts.h>
 #include <linux/cpufeature.h>
+#include <linux/highmem.h>
 #include <linux/module.h>
 #include <linux/string.h>
 
@@ -338,49 +339,74 @@ static void ctneon_xctr_step(struct ctneon_aes_ctx *ctx, u8 *dst,
 /*
  * Short requests without the walk.  A request of at most CTNEON_LEAN_MAX
  * bytes whose source and destination each lie in the first entry of their
- * scatterlist, in pages the kernel maps linearly (no highmem), is handed
- * to the pieces directly, in one NEON section with whatever else the mode
- * needs (XTS: the tweak): the walk's set-up and its per-step mapping cost
- * more than the cipher for a few blocks (arm64, #22: a 16-byte XTS request
- * took about 1,590 instructions, of which the two vpaes blocks were 560).
- * The choice depends on lengths and on where the buffers are, never on
- * their contents.  ctneon_lean_done() does what the walk does for each
- * destination page when it is written.
+ * scatterlist, either inside one page (mapped with kmap_local_page(), as
+ * the walk maps it: highmem is fine) or in pages the kernel maps linearly,
+ * is handed to the pieces directly, in one NEON section with whatever else
+ * the mode needs (XTS: the tweak): the walk's set-up and its per-step
+ * mapping cost more than the cipher for a few blocks (arm64, #22: a
+ * 16-byte XTS request took about 1,590 instructions, of which the two
+ * vpaes blocks were 560).  The choice depends on lengths and on where the
+ * buffers are, never on their contents.  ctneon_lean_end() unmaps and does
+ * what the walk does for each destination page written.
  */
 #define CTNEON_LEAN_MAX		PAGE_SIZE
 
-static u8 *ctneon_lean_map(struct scatterlist *sg, unsigned int len)
-{
-	struct page *first, *last;
+struct ctneon_lean {
+	const u8 *src;
+	u8 *dst;
+	bool src_mapped, dst_mapped;	/* by kmap_local_page() */
+};
 
+static u8 *ctneon_lean_map(struct scatterlist *sg, unsigned int len,
+			   bool *mapped)
+{
+	unsigned int off = offset_in_page(sg->offset);
+	struct page *first = sg_page(sg) + (sg->offset >> PAGE_SHIFT);
+	struct page *last = sg_page(sg) + ((sg->offset + len - 1) >> PAGE_SHIFT);
+
+	*mapped = false;
 	if (sg->length < len)
 		return NULL;
-	first = sg_page(sg) + (sg->offset >> PAGE_SHIFT);
-	last = sg_page(sg) + ((sg->offset + len - 1) >> PAGE_SHIFT);
+	if (off + len <= PAGE_SIZE) {
+		*mapped = true;
+		return (u8 *)kmap_local_page(first) + off;
+	}
 	if (PageHighMem(first) || PageHighMem(last))
 		return NULL;
 	return sg_virt(sg);
 }
 
-static bool ctneon_lean(struct skcipher_request *req, u8 **dst,
-			const u8 **src)
+static bool ctneon_lean_begin(struct skcipher_request *req,
+			      struct ctneon_lean *l)
 {
 	unsigned int len = req->cryptlen;
 
 	if (len > CTNEON_LEAN_MAX || !len)
 		return false;
-	*src = ctneon_lean_map(req->src, len);
-	*dst = ctneon_lean_map(req->dst, len);
-	return *src && *dst;
+	l->src = ctneon_lean_map(req->src, len, &l->src_mapped);
+	if (!l->src)
+		return false;
+	l->dst = ctneon_lean_map(req->dst, len, &l->dst_mapped);
+	if (l->dst)
+		return true;
+	if (l->src_mapped)
+		kunmap_local(l->src);
+	return false;
 }
 
-static void ctneon_lean_done(struct skcipher_request *req)
+static void ctneon_lean_end(struct skcipher_request *req,
+			    struct ctneon_lean *l)
 {
 	struct scatterlist *sg = req->dst;
 	unsigned int first = sg->offset >> PAGE_SHIFT;
 	unsigned int last = (sg->offset + req->cryptlen - 1) >> PAGE_SHIFT;
 	unsigned int i;
 
+	/* local mappings are released in the reverse order */
+	if (l->dst_mapped)
+		kunmap_local(l->dst);
+	if (l->src_mapped)
+		kunmap_local(l->src);
 	for (i = first; i <= last; i++)
 		flush_dcache_page(sg_page(sg) + i);
 }
@@ -403,13 +429,12 @@ static int ctneon_walk(struct skcipher_request *req,
 	if (unlikely(!ctneon_aes_rounds_ok(ctx->key.rounds)))
 		return -ENOKEY;
 	if (mode != MODE_XCTR) {
-		const u8 *src;
-		u8 *dst;
+		struct ctneon_lean l;
 
-		if (ctneon_lean(req, &dst, &src)) {
-			ctneon_aes_piece(ctx, mode, enc, dst, src,
+		if (ctneon_lean_begin(req, &l)) {
+			ctneon_aes_piece(ctx, mode, enc, l.dst, l.src,
 					 req->cryptlen, iv ? iv : req->iv);
-			ctneon_lean_done(req);
+			ctneon_lean_end(req, &l);
 			return 0;
 		}
 	}
@@ -532,14 +557,16 @@ static int ctneon_xts_setkey(struct crypto_skcipher *tfm, const u8 *key,
 }
 
 /*
- * A short XTS request in linear buffers (ctneon_lean()): T = E_K2(IV),
+ * A short XTS request mapped by ctneon_lean_begin(): T = E_K2(IV),
  * then the whole text with its stealing, in one NEON section.  Its own
  * frame, so that the walk path below does not carry its NEON state.
  */
 static noinline int ctneon_xts_lean(struct skcipher_request *req,
 				    struct ctneon_xts_ctx *ctx, bool enc,
-				    u8 *dst, const u8 *src)
+				    struct ctneon_lean *l)
 {
+	const u8 *src = l->src;
+	u8 *dst = l->dst;
 	u8 tweak[AES_BLOCK_SIZE];
 	CTNEON_NEON_STATE(ns);
 
@@ -554,7 +581,7 @@ static noinline int ctneon_xts_lean(struct skcipher_request *req,
 		ctneon_aes_piece_ct(&ctx->data, MODE_XTS, enc, dst, src,
 				    req->cryptlen, tweak);
 	}
-	ctneon_lean_done(req);
+	ctneon_lean_end(req, l);
 	memzero_explicit(tweak, sizeof(tweak));
 	return 0;
 }
@@ -571,8 +598,7 @@ static int ctneon_xts_crypt(struct skcipher_request *req, bool enc)
 	unsigned int tail = req->cryptlen % AES_BLOCK_SIZE;
 	unsigned int head = req->cryptlen - (tail ? AES_BLOCK_SIZE + tail : 0);
 	u8 tweak[AES_BLOCK_SIZE], buf[2 * AES_BLOCK_SIZE];
-	const u8 *src;
-	u8 *dst;
+	struct ctneon_lean l;
 	int err = 0;
 
 	if (req->cryptlen < AES_BLOCK_SIZE)
@@ -581,8 +607,8 @@ static int ctneon_xts_crypt(struct skcipher_request *req, bool enc)
 		     !ctneon_aes_rounds_ok(ctx->tweak.rounds)))
 		return -ENOKEY;
 
-	if (ctneon_lean(req, &dst, &src))
-		return ctneon_xts_lean(req, ctx, enc, dst, src);
+	if (ctneon_lean_begin(req, &l))
+		return ctneon_xts_lean(req, ctx, enc, &l);
 
 	/* T = E_K2(IV) */
 	ctneon_aes_encrypt_block(&ctx->tweak, tweak, req->iv);
