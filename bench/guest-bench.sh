@@ -227,11 +227,14 @@ done
 # not all of them): every module symbol, and of the kernel's the AES and
 # crypto_xor functions and those of GHASH, ChaCha20 and Poly1305, each
 # followed by the next symbol (where it ends), plus the first one (below
-# it is user space)
+# it is user space); and the crypto API's own functions a request runs
+# through (bench/report.py API_SYM: the "path" count)
 echo kallsyms-begin
-awk -v re='aes|crypto_xor|ghash|gf128mul|chacha|poly1305|cmac|xcbc|crypto_ccm|crypto_cts|xctr' '($2 == "t" || $2 == "T") {
-	if (!n++ || $4 ~ /^\[/ || p || tolower($3) ~ re) print
-	p = $4 !~ /^\[/ && tolower($3) ~ re
+awk -v re='aes|crypto_xor|ghash|gf128mul|chacha|poly1305|cmac|xcbc|crypto_ccm|crypto_cts|xctr' \
+    -v api='^(skcipher_|crypto_skcipher|crypto_aead|scatterwalk|kernel_neon|fpsimd_|vfp_|flush_dcache_page|kmap|__kmap|kunmap)' '($2 == "t" || $2 == "T") {
+	m = tolower($3) ~ re || $3 ~ api
+	if (!n++ || $4 ~ /^\[/ || p || m) print
+	p = $4 !~ /^\[/ && m
 }' /proc/kallsyms | gzip -1 | base64
 echo kallsyms-end
 exit $rc
