@@ -29,6 +29,8 @@
 #   make ct-check              constant-time trace check (tests/ct/run.sh)
 #   make bench                 instruction counts and cycle estimates beside
 #                              the in-tree drivers (bench/run.sh, BENCH_CONFIGS=)
+#   make bench-esp             IPsec ESP end to end and dm-crypt, in-tree then
+#                              ctneon (bench/run.sh --esp, BENCH_CONFIGS=)
 #   make run                   the demo (scripts/run-demo.sh)
 #   make deb                   the ctneon-dkms Debian package, into build/deb/
 #                              (scripts/mkdeb.sh; version from dkms.conf)
@@ -68,7 +70,7 @@ define fail_on_warnings
 	fi
 endef
 
-.PHONY: default modules install clean all-kernels check check-debug check-ipsec64 unit ct-check bench run vm help \
+.PHONY: default modules install clean all-kernels check check-debug check-ipsec64 unit ct-check bench bench-esp run vm help \
 	deb check-dkms check-fresh
 
 ifneq ($(KERNEL),)
@@ -189,6 +191,9 @@ ct-check:
 
 bench:
 	$(SRC)/bench/run.sh $(BENCH_CONFIGS)
+
+bench-esp:
+	$(SRC)/bench/run.sh --esp $(BENCH_CONFIGS)
 
 run:
 	$(SRC)/scripts/run-demo.sh

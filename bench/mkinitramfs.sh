@@ -15,6 +15,15 @@
 #   /test/guest.sh       bench/guest-bench.sh
 #   /test/bin/afalg-bench  bench/afalg-bench.c, static
 # Writes OUTDIR/initramfs.cpio.gz.
+# BENCH_GUEST=esp: the ESP and dm-crypt guest of bench/run.sh --esp instead:
+#   /test/guest.sh       bench/guest-esp.sh
+#   /test/bin/esp-pingpong, /test/bin/dio-bench   bench/*.c, static
+#   /lib/modules/<rel>/  also kernel/net/{xfrm,ipv4,key} (ESP),
+#                        kernel/drivers/{md,block} (dm-crypt, virtio_blk)
+#   /test/iproute2/, /test/cryptsetup/  what the VM tests' stage hooks
+#                        tests/vm/stage-hooks/{iproute2,cryptsetup}.sh
+#                        put there (Debian's ip and dmsetup with their
+#                        libraries, veth.ko, virtio_mmio.ko)
 
 set -euo pipefail
 [ $# -eq 3 ] || { echo "usage: $0 arm|arm64 6.1|6.12 OUTDIR" >&2; exit 2; }
@@ -52,8 +61,10 @@ KMODS=$KROOT/lib/modules/$REL
 [ -s "$KMODS/modules.dep" ] || depmod -b "$KROOT" "$REL"
 DMODS=$STAGE/lib/modules/$REL
 mkdir -p "$DMODS"
-awk -F': *' '
-	$1 ~ /^kernel\/(crypto|arch|lib)\// { print $1; n = split($2, d, " "); for (i = 1; i <= n; i++) print d[i] }
+DIRS='crypto|arch|lib'
+[ "${BENCH_GUEST:-}" = esp ] && DIRS="$DIRS|net/xfrm|net/ipv4|net/key|drivers/md|drivers/block"
+awk -v re="^kernel/($DIRS)/" -F': *' '
+	$1 ~ re { print $1; n = split($2, d, " "); for (i = 1; i <= n; i++) print d[i] }
 ' "$KMODS/modules.dep" | sort -u >"$OUTDIR/modules.list"
 PLAIN=$KROOT/plain
 while read -r m; do
@@ -77,10 +88,23 @@ done
 depmod -b "$STAGE" "$REL"
 
 cp "$MOD" "$STAGE/test/ctneon.ko"
-install -m 0755 "$SRC/bench/guest-bench.sh" "$STAGE/test/guest.sh"
-# BENCH_CFLAGS: e.g. -DBENCH_BREAK_TAG (bench/afalg-bench.c)
-# shellcheck disable=SC2086
-"${CROSS}gcc" -static -O2 -Wall -Wextra -Werror ${BENCH_CFLAGS:-} -I"$SRC" -o "$STAGE/test/bin/afalg-bench" "$SRC/bench/afalg-bench.c"
+if [ "${BENCH_GUEST:-}" = esp ]; then
+	install -m 0755 "$SRC/bench/guest-esp.sh" "$STAGE/test/guest.sh"
+	for p in esp-pingpong dio-bench; do
+		"${CROSS}gcc" -static -O2 -Wall -Wextra -Werror -I"$SRC" \
+			-o "$STAGE/test/bin/$p" "$SRC/bench/$p.c"
+	done
+	for h in iproute2 cryptsetup; do
+		CTNEON_VM_CRYPTSETUP=1 ARCH=$ARCH DEBARCH=$DEBARCH CROSS=$CROSS \
+			STAGE=$STAGE CACHE=$CACHE KROOT=$KROOT REL=$REL \
+			bash "$SRC/tests/vm/stage-hooks/$h.sh"
+	done
+else
+	install -m 0755 "$SRC/bench/guest-bench.sh" "$STAGE/test/guest.sh"
+	# BENCH_CFLAGS: e.g. -DBENCH_BREAK_TAG (bench/afalg-bench.c)
+	# shellcheck disable=SC2086
+	"${CROSS}gcc" -static -O2 -Wall -Wextra -Werror ${BENCH_CFLAGS:-} -I"$SRC" -o "$STAGE/test/bin/afalg-bench" "$SRC/bench/afalg-bench.c"
+fi
 chmod -R a+rX "$STAGE/test"
 (cd "$STAGE" && find . -print0 | LC_ALL=C sort -z |
 	cpio --null -o -H newc --owner=0:0 --quiet) | gzip -1 >"$OUTDIR/initramfs.cpio.gz.tmp"

@@ -52,6 +52,8 @@ import sys
 import time
 from collections import defaultdict
 
+from rsttable import fmt, rst_table
+
 SRC = sys.argv[1]
 OUT = os.path.join(SRC, "build", "bench")
 # the configurations measured just now; the report covers every one with data
@@ -270,21 +272,6 @@ def openssl_rows(arch):
 
 def size_key(mode, s):
     return s & ~15 if mode in ("ecb", "cbc", "aes") else s
-
-
-def fmt(x):
-    return f"{x:.1f}" if x >= 10 else f"{x:.2f}"
-
-
-def rst_table(header, rows):
-    cols = list(zip(*([header] + rows)))
-    wid = [max(len(str(c)) for c in col) for col in cols]
-    sep = "  ".join("=" * w for w in wid)
-    out = [sep, "  ".join(str(h).ljust(w) for h, w in zip(header, wid)), sep]
-    for r in rows:
-        out.append("  ".join(str(c).ljust(w) for c, w in zip(r, wid)))
-    out.append(sep)
-    return "\n".join(out)
 
 
 def main():

@@ -20,6 +20,15 @@
 #   - bench/report.py: Documentation/performance-data/*.csv, the tables
 #     included by Documentation/performance.rst and the plot
 #     Documentation/performance-ipb.png.
+# bench/run.sh --esp [CONFIG...]   (what `make bench-esp` calls; default:
+# all six configurations): IPsec ESP end to end and dm-crypt (#24).  Per
+# configuration one guest boot of bench/guest-esp.sh (initramfs of
+# bench/mkinitramfs.sh with BENCH_GUEST=esp, in build/bench/<config>/esp/,
+# with a 16 MiB virtio disk for dm-crypt), the plugin in mode=hist with
+# 16-byte buckets (enough to tell the modules apart); then
+# bench/esp-report.py writes Documentation/performance-data/esp-*.csv and
+# Documentation/performance-esp-tables.rst.  BENCH_REPS (default 3) and
+# the ctneon.esp_* knobs of guest-esp.sh in BENCH_ESP_ARGS.
 # Everything runs under nice -n 10.  BENCH_REPS / BENCH_BIGREPS: repetitions
 # per window for sizes below / from 4096 bytes (default 3 / 2); the report
 # keeps the repetition with the fewest instructions (an interrupt adds some)
@@ -29,8 +38,14 @@ set -euo pipefail
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
 OUT=$SRC/build/bench
-[ $# -gt 0 ] || set -- arm64-6.1 arm-6.1
 log() { echo "bench: $*" >&2; }
+ESP=0
+if [ "${1:-}" = --esp ]; then
+	ESP=1
+	shift
+	[ $# -gt 0 ] || set -- arm-6.1 arm64-6.1 arm-6.12 arm64-6.12 arm-7 arm64-7
+fi
+[ $# -gt 0 ] || set -- arm64-6.1 arm-6.1
 
 need=()
 command -v gcc >/dev/null || need+=(gcc)
@@ -48,13 +63,50 @@ mkdir -p "$OUT"
 gcc -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden -pthread \
 	-o "$OUT/ctplugin.so" "$SRC/tests/ct/ctplugin.c"
 
-for cfg in "$@"; do
-	ARCH=${cfg%%-*} KERNEL=${cfg#*-}
+# machine CONFIG: ARCH, KERNEL, QEMU, CPU, APPEND of a configuration
+machine() {
+	ARCH=${1%%-*} KERNEL=${1#*-}
 	case $ARCH in
 	arm64) QEMU=qemu-system-aarch64 CPU=cortex-a57 APPEND="kpti=0 randomize_kstack_offset=off ctneon.force_register=1" ;;
 	arm)   QEMU=qemu-system-arm CPU=cortex-a15 APPEND="" ;;
-	*) log "bad configuration $cfg"; exit 2 ;;
+	*) log "bad configuration $1"; exit 2 ;;
 	esac
+}
+
+if [ $ESP = 1 ]; then
+	for cfg in "$@"; do
+		machine "$cfg"
+		D=$OUT/$cfg/esp
+		mkdir -p "$D"
+		REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1)
+		nice -n 10 make -s -C "$SRC" ARCH="$ARCH" KERNEL="$KERNEL" >&2
+		BENCH_GUEST=esp nice -n 10 "$SRC/bench/mkinitramfs.sh" "$ARCH" "$KERNEL" "$D"
+		rm -f "$D/disk.img"
+		truncate -s 16M "$D/disk.img"
+		log "$cfg: ESP and dm-crypt, booting $REL ($QEMU -cpu $CPU -smp 1 -icount shift=0,sleep=off)"
+		t0=$(date +%s)
+		timeout -k 10 "${BENCH_TIMEOUT:-1800}" nice -n 10 \
+			"$QEMU" -M virt -cpu "$CPU" -smp 1 -m 512 \
+			-icount shift=0,sleep=off -nographic -no-reboot -nic none \
+			-drive "file=$D/disk.img,if=none,format=raw,cache=unsafe,id=d0" \
+			-device virtio-blk-device,drive=d0 \
+			-kernel "$CACHE/$cfg/boot/vmlinuz-$REL" -initrd "$D/initramfs.cpio.gz" \
+			-append "console=ttyAMA0 panic=-1 quiet nokaslr $APPEND ctneon.reps=${BENCH_REPS:-3} ${BENCH_ESP_ARGS:-}" \
+			-plugin "$OUT/ctplugin.so,mode=hist,shift=4,out=$D/hist.txt" \
+			</dev/null 2>&1 | tr -d '\r' >"$D/console.log" || true
+		t1=$(date +%s)
+		rm -f "$D/disk.img"
+		grep -q '^ctneon-vm: done rc=0' "$D/console.log" ||
+			{ log "$cfg: the guest did not finish (see $D/console.log)"; exit 1; }
+		{ echo "release $REL"; echo "qemu $($QEMU --version | head -n1)"; echo "cpu $CPU"
+		  echo "seconds $((t1 - t0))"; } >"$D/info.txt"
+		log "$cfg: guest run $((t1 - t0)) s, $(grep -c '^window' "$D/hist.txt") windows"
+	done
+	exec nice -n 10 /usr/bin/python3 "$SRC/bench/esp-report.py" "$SRC" "$@"
+fi
+
+for cfg in "$@"; do
+	machine "$cfg"
 	D=$OUT/$cfg
 	mkdir -p "$D"
 	REL=$("$SRC/scripts/kernels.sh" "$ARCH" "$KERNEL" | tail -n1)
