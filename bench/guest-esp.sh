@@ -259,7 +259,13 @@ if insmod /test/ctneon.ko $CTNEON_MODPARAMS; then
 		sleep 0.5
 	done
 	awk '$1 == "driver" && $3 ~ /ctneon/ { print "have", $3 }' /proc/crypto | sort -u
-	echo "deferred-param $([ -e $DEFERRED ] && echo yes || echo no)"
+	# the asynchronous wrappers (#24), where the module has them: whether
+	# this kernel got them, and the deferred counter
+	if [ -e /sys/module/ctneon/parameters/wrapped ]; then
+		echo "wrapped $(cat /sys/module/ctneon/parameters/wrapped) (deferred counter: $([ -e $DEFERRED ] && echo yes || echo no))"
+	else
+		echo "wrapped none (no such parameter)"
+	fi
 	[ -n "${SRV:-}" ] && esp ctneon
 	[ -n "${HAVE_DM:-}" ] && dmcrypt ctneon
 else
