@@ -234,6 +234,8 @@ def main():
                                 f"{b / a:.2f}" if a is not None and b is not None else "-",
                                 fmt(int(rb["ctneon"]) / int(rb["denominator"]))
                                 if b is not None else "-",
+                                (rb["deferred"].split()[0] if rb["deferred"] != "-" else
+                                 "no counter") if b is not None else "-",
                                 f"``{ra['driver']}``" if a is not None else "-",
                                 f"``{rb['driver']}``" if b is not None else "-"])
         if wrapped.get(cfg):
@@ -250,8 +252,26 @@ def main():
         out.append("\ndm-crypt (``aes-xts-plain64``, 256-bit key, O_DIRECT on a virtio "
                    "disk), instructions per byte written or read:\n")
         out.append(rst_table(["configuration", "operation", "size", "in-tree", "ctneon",
-                              "ctneon / in-tree", "of which in ctneon.ko", "in-tree driver",
+                              "ctneon / in-tree", "of which in ctneon.ko",
+                              "deferred requests (the run)", "in-tree driver",
                               "ctneon driver"], dm_rows))
+    # how much the repetitions of one measurement differ (the network
+    # stack's share; the ctneon module's count should not vary at all)
+    spread = defaultdict(float)
+    for k, rs in groups.items():
+        ins = [int(r["insns"]) for r in rs if r["status"] == "ok"]
+        if len(ins) > 1:
+            what = f"{k[5]}-byte payloads" if k[1] == "esp" else f"dm-crypt {k[4]}s"
+            spread[what] = max(spread[what], (max(ins) - min(ins)) / min(ins))
+        mods = {r["ctneon"] for r in rs if r["status"] == "ok"}
+        if k[2] == "ctneon" and len(mods) > 1:
+            notes.append(f"{k[0]} {k[3]} {k[4]} {k[5]}: the ctneon module's count differs "
+                         f"between repetitions ({', '.join(sorted(mods))})")
+    if spread:
+        notes.append("the largest spread of a window's instructions between the repetitions "
+                     "of one measurement (the kept one is the smallest): " +
+                     ", ".join(f"{w} {v:.1%}" for w, v in
+                               sorted(spread.items(), key=lambda x: (len(x[0]), x[0]))))
     if notes:
         out.append("")
         out += [f"* {n}" for n in notes]

@@ -27,8 +27,10 @@
 # with a 16 MiB virtio disk for dm-crypt), the plugin in mode=hist with
 # 16-byte buckets (enough to tell the modules apart); then
 # bench/esp-report.py writes Documentation/performance-data/esp-*.csv and
-# Documentation/performance-esp-tables.rst.  BENCH_REPS (default 3) and
-# the ctneon.esp_* knobs of guest-esp.sh in BENCH_ESP_ARGS.
+# Documentation/performance-esp-tables.rst.  Knobs: the ctneon.esp_* and
+# ctneon.dm_* ones of guest-esp.sh in BENCH_ESP_ARGS; BENCH_REPS, which
+# defaults to 5 here (the network stack's share of a window varies by a
+# few per cent between repetitions, the crypto modules' does not).
 # Everything runs under nice -n 10.  BENCH_REPS / BENCH_BIGREPS: repetitions
 # per window for sizes below / from 4096 bytes (default 3 / 2); the report
 # keeps the repetition with the fewest instructions (an interrupt adds some)
@@ -91,7 +93,7 @@ if [ $ESP = 1 ]; then
 			-drive "file=$D/disk.img,if=none,format=raw,cache=unsafe,id=d0" \
 			-device virtio-blk-device,drive=d0 \
 			-kernel "$CACHE/$cfg/boot/vmlinuz-$REL" -initrd "$D/initramfs.cpio.gz" \
-			-append "console=ttyAMA0 panic=-1 quiet nokaslr $APPEND ctneon.reps=${BENCH_REPS:-3} ${BENCH_ESP_ARGS:-}" \
+			-append "console=ttyAMA0 panic=-1 quiet nokaslr $APPEND ctneon.reps=${BENCH_REPS:-5} ${BENCH_ESP_ARGS:-}" \
 			-plugin "$OUT/ctplugin.so,mode=hist,shift=4,out=$D/hist.txt" \
 			</dev/null 2>&1 | tr -d '\r' >"$D/console.log" || true
 		t1=$(date +%s)
