@@ -4,7 +4,7 @@
  * bench/run.sh --esp).
  *
  *   esp-pingpong server PORT
- *   esp-pingpong client [-c FILE] [-t TAG] ADDR PORT PAYLOAD ROUNDS WARMUP REPS
+ *   esp-pingpong client [-c FILE] [-p MS] [-t TAG] ADDR PORT PAYLOAD ROUNDS WARMUP REPS
  *
  * The server answers every datagram that reaches PORT with the same bytes,
  * to the sender, until it is killed.  It runs in one network namespace of
@@ -13,7 +13,9 @@
  *
  * The client sends WARMUP datagrams of PAYLOAD bytes and waits for each
  * echo (outside any window: the first packets resolve neighbours, build
- * the xfrm bundle and make the crypto instances), then REPS times:
+ * the xfrm bundle and make the crypto instances), sleeps MS milliseconds
+ * (-p, default 0: work the warm-up left to timers and kernel threads can
+ * run then instead of in the first windows), then REPS times:
  *
  *   read FILE (if given; a counter such as ctneon's "deferred" parameter)
  *   START marker (tests/ct/ct-markers.h)
@@ -129,7 +131,7 @@ static int round_trip(int fd, const unsigned char *out, unsigned char *in, long 
 }
 
 static int client(const char *file, const char *tag, const char *addr, long port,
-		  long len, long rounds, long warm, long reps)
+		  long len, long rounds, long warm, long reps, long pause_ms)
 {
 	static unsigned char out[MAX_ROUNDS][MAX_PAYLOAD];
 	static unsigned char in[MAX_ROUNDS][MAX_PAYLOAD];
@@ -168,6 +170,8 @@ static int client(const char *file, const char *tag, const char *addr, long port
 	/* a late echo of a warm-up try must not be taken for a counted one */
 	while (recv(fd, in[0], MAX_PAYLOAD, MSG_DONTWAIT) >= 0)
 		;
+	if (pause_ms)
+		usleep((useconds_t)pause_ms * 1000);
 	for (rep = 0; rep < reps; rep++) {
 		for (r = 0; r < rounds; r++) {
 			fill(out[r], len, r, rep);
@@ -209,14 +213,14 @@ static int client(const char *file, const char *tag, const char *addr, long port
 static void usage(void)
 {
 	fprintf(stderr, "usage: esp-pingpong server PORT\n"
-		"       esp-pingpong client [-c FILE] [-t TAG] ADDR PORT PAYLOAD ROUNDS WARMUP REPS\n");
+		"       esp-pingpong client [-c FILE] [-p MS] [-t TAG] ADDR PORT PAYLOAD ROUNDS WARMUP REPS\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
 	const char *file = NULL, *tag = "-";
-	long v[5];
+	long v[5], pause_ms = 0;
 	int i, opt;
 
 	if (argc >= 3 && !strcmp(argv[1], "server")) {
@@ -227,9 +231,11 @@ int main(int argc, char **argv)
 	if (argc < 2 || strcmp(argv[1], "client"))
 		usage();
 	optind = 2;
-	while ((opt = getopt(argc, argv, "c:t:")) != -1) {
+	while ((opt = getopt(argc, argv, "c:p:t:")) != -1) {
 		if (opt == 'c')
 			file = optarg;
+		else if (opt == 'p' && !parse_num(optarg, 0, 60000, &pause_ms))
+			continue;
 		else if (opt == 't')
 			tag = optarg;
 		else
@@ -245,5 +251,5 @@ int main(int argc, char **argv)
 	for (i = 0; tag[i]; i++)
 		if (tag[i] == ' ')
 			usage();
-	return client(file, tag, argv[optind], v[0], v[1], v[2], v[3], v[4]);
+	return client(file, tag, argv[optind], v[0], v[1], v[2], v[3], v[4], pause_ms);
 }

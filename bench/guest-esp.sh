@@ -34,7 +34,8 @@
 #    key and sectors give the same XTS ciphertext).
 #
 # Knobs (kernel command line, see tests/vm/init): ctneon.reps=R
-# (repetitions, default 3), ctneon.esp_rounds=N (32), ctneon.esp_warm=W (8),
+# (repetitions, default 3; bench/run.sh passes 5), ctneon.esp_rounds=N (128), ctneon.esp_warm=W (64),
+# ctneon.esp_pause_ms=MS (200: the pause between the warm-up and the windows),
 # ctneon.esp_sizes=64,512,1400, ctneon.esp_algs=gcm,chacha,
 # ctneon.dm=0|1 (1: when a disk is attached), ctneon.dm_kb=4096,
 # ctneon.dm_block_kb=256.
@@ -46,8 +47,9 @@ BIN=/test/bin
 IPDIR=/test/iproute2
 CS=/test/cryptsetup
 REPS=${CTNEON_REPS:-3}
-ROUNDS=${CTNEON_ESP_ROUNDS:-32}
-WARM=${CTNEON_ESP_WARM:-8}
+ROUNDS=${CTNEON_ESP_ROUNDS:-128}
+WARM=${CTNEON_ESP_WARM:-64}
+PAUSE=${CTNEON_ESP_PAUSE_MS:-200}
 SIZES=$(echo "${CTNEON_ESP_SIZES:-64,512,1400}" | tr , ' ')
 ALGS=$(echo "${CTNEON_ESP_ALGS:-gcm,chacha}" | tr , ' ')
 DM=${CTNEON_DM:-1}
@@ -181,7 +183,7 @@ esp() {
 			continue
 		fi
 		for p in $SIZES; do
-			ip2 netns exec a $BIN/esp-pingpong client -c $DEFERRED \
+			ip2 netns exec a $BIN/esp-pingpong client -c $DEFERRED -p "$PAUSE" \
 				-t "$impl/$alg" 10.98.2.1 $PORT "$p" "$ROUNDS" "$WARM" "$REPS" ||
 				err "$impl/$alg esp-pingpong client (payload $p) failed"
 		done

@@ -29,8 +29,8 @@
 # bench/esp-report.py writes Documentation/performance-data/esp-*.csv and
 # Documentation/performance-esp-tables.rst.  Knobs: the ctneon.esp_* and
 # ctneon.dm_* ones of guest-esp.sh in BENCH_ESP_ARGS; BENCH_REPS, which
-# defaults to 5 here (the network stack's share of a window varies by a
-# few per cent between repetitions, the crypto modules' does not).
+# defaults to 5 here (the network stack's share of a window varies between
+# repetitions, the crypto modules' does not).
 # Everything runs under nice -n 10.  BENCH_REPS / BENCH_BIGREPS: repetitions
 # per window for sizes below / from 4096 bytes (default 3 / 2); the report
 # keeps the repetition with the fewest instructions (an interrupt adds some)
