@@ -258,11 +258,21 @@ def main():
     # how much the repetitions of one measurement differ (the network
     # stack's share; the ctneon module's count should not vary at all)
     spread = defaultdict(float)
-    for k, rs in groups.items():
+    def order(k):
+        return (ORDER.index(k[0]) if k[0] in ORDER else len(ORDER), k[1], k[2] != "intree",
+                k[3], k[4], int(k[5] or 0))
+    for k, rs in sorted(groups.items(), key=lambda x: order(x[0])):
         ins = [int(r["insns"]) for r in rs if r["status"] == "ok"]
         if len(ins) > 1:
             what = f"{k[5]}-byte payloads" if k[1] == "esp" else f"dm-crypt {k[4]}s"
-            spread[what] = max(spread[what], (max(ins) - min(ins)) / min(ins))
+            sp = (max(ins) - min(ins)) / min(ins)
+            spread[what] = max(spread[what], sp)
+            if sp > 0.05:
+                d = int(rs[0]["denominator"])
+                notes.append(f"{k[0]} {AEADS.get(k[3], k[3])} {k[5]} bytes, "
+                             f"{'in-tree' if k[2] == 'intree' else k[2]}: the repetitions "
+                             f"spread by {sp:.0%} ({', '.join(fmt(i / d) for i in ins)} "
+                             "instructions per byte, in order)")
         mods = {r["ctneon"] for r in rs if r["status"] == "ok"}
         if k[2] == "ctneon" and len(mods) > 1:
             notes.append(f"{k[0]} {k[3]} {k[4]} {k[5]}: the ctneon module's count differs "

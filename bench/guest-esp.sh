@@ -35,7 +35,7 @@
 #
 # Knobs (kernel command line, see tests/vm/init): ctneon.reps=R
 # (repetitions, default 3; bench/run.sh passes 5), ctneon.esp_rounds=N (128), ctneon.esp_warm=W (64),
-# ctneon.esp_pause_ms=MS (200: the pause between the warm-up and the windows),
+# ctneon.esp_pause_ms=MS (0: a pause between the warm-up and the windows),
 # ctneon.esp_sizes=64,512,1400, ctneon.esp_algs=gcm,chacha,
 # ctneon.dm=0|1 (1: when a disk is attached), ctneon.dm_kb=4096,
 # ctneon.dm_block_kb=256.
@@ -49,7 +49,7 @@ CS=/test/cryptsetup
 REPS=${CTNEON_REPS:-3}
 ROUNDS=${CTNEON_ESP_ROUNDS:-128}
 WARM=${CTNEON_ESP_WARM:-64}
-PAUSE=${CTNEON_ESP_PAUSE_MS:-200}
+PAUSE=${CTNEON_ESP_PAUSE_MS:-0}
 SIZES=$(echo "${CTNEON_ESP_SIZES:-64,512,1400}" | tr , ' ')
 ALGS=$(echo "${CTNEON_ESP_ALGS:-gcm,chacha}" | tr , ' ')
 DM=${CTNEON_DM:-1}
@@ -282,4 +282,11 @@ awk '($2 == "t" || $2 == "T") && $4 ~ /^\[/ {
 	if (!(m in lo) || $1 < lo[m]) lo[m] = $1
 } END { for (m in lo) print "modtext", m, lo[m] }' /proc/kallsyms
 grep -E ' (_stext|_etext)$' /proc/kallsyms | awk '{ print "ktext", $3, $1 }'
+# ctneon.esp_syms=1: every text symbol too (gzip'd, base64), to tell which
+# kernel functions a window ran (for looking into a figure by hand)
+if [ "${CTNEON_ESP_SYMS:-0}" = 1 ]; then
+	echo kallsyms-begin
+	awk '$2 == "t" || $2 == "T"' /proc/kallsyms | gzip -1 | base64
+	echo kallsyms-end
+fi
 exit 0
