@@ -2,7 +2,8 @@
 /*
  * ctneon: chacha20, xchacha20, xchacha12, and the one-pass (stitched)
  * rfc7539(chacha20,poly1305) and rfc7539esp(chacha20,poly1305) AEADs (the
- * AEADs registered on arm64 only: see CTNEON_CHACHAPOLY_REGISTER).
+ * AEADs registered on arm64, and on arm where the asynchronous wrappers
+ * are: see CTNEON_CHACHAPOLY_REGISTER).
  *
  * Design notes
  * ------------
@@ -138,7 +139,20 @@
  */
 #define CTNEON_CHACHA_PRIORITY		310
 #define CTNEON_CHACHAPOLY_PRIORITY	320
-#define CTNEON_CHACHAPOLY_REGISTER	IS_ENABLED(CONFIG_ARM64)
+/*
+ * arm64 always; arm only where the asynchronous wrappers are on (32-bit
+ * 6.1, NEON unusable in softirq): there ESP over the rfc7539esp template
+ * over chacha20-ctneon queues two ChaCha20 requests per packet for the
+ * kernel thread (the Poly1305 key block, then the text), each costing
+ * about 5,000 kernel instructions, and ESP end to end took 1.01x the
+ * in-tree instructions per payload byte at 1400 bytes and 1.25x at 64
+ * (make bench-esp, 2026-12-05), while the in-tree template runs its scalar
+ * code in softirq; ctneon's own AEAD, wrapped, queues once per packet and
+ * runs the stitched NEON core.  The Cortex-A9 cost above is the price in
+ * process context on that kernel only.
+ */
+#define CTNEON_CHACHAPOLY_REGISTER \
+	(IS_ENABLED(CONFIG_ARM64) || ctneon_async_wrapped())
 
 /*
  * The AEADs' walk stride (their chunksize, which is all an AEAD walk
@@ -709,13 +723,17 @@ static struct aead_alg ctneon_chachapoly_algs[] = { {
 	.chunksize		= CTNEON_CP_WALK,
 } };
 
+/* what ctneon_chacha_register() decided */
+static bool ctneon_chachapoly_on;
+
 int ctneon_chacha_register(void)
 {
 	int err;
 
 	err = ctneon_register_skciphers(ctneon_chacha_algs,
 					ARRAY_SIZE(ctneon_chacha_algs));
-	if (err || !CTNEON_CHACHAPOLY_REGISTER)
+	ctneon_chachapoly_on = CTNEON_CHACHAPOLY_REGISTER;
+	if (err || !ctneon_chachapoly_on)
 		return err;
 	err = ctneon_stable_get();
 	if (err)
@@ -733,7 +751,7 @@ out_sk:
 
 void ctneon_chacha_unregister(void)
 {
-	if (CTNEON_CHACHAPOLY_REGISTER) {
+	if (ctneon_chachapoly_on) {
 		ctneon_unregister_aeads(ctneon_chachapoly_algs,
 					ARRAY_SIZE(ctneon_chachapoly_algs));
 		ctneon_stable_put();

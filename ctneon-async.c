@@ -699,6 +699,12 @@ void ctneon_unregister_aeads(struct aead_alg *algs, int count)
 		ctneon_unregister(&ctneon_aead_kind, algs, count);
 }
 
+/* whether this load registered the wrappers (after ctneon_async_init()) */
+bool ctneon_async_wrapped(void)
+{
+	return ctneon_async_on;
+}
+
 /* ---- module load and unload -------------------------------------------- */
 
 int ctneon_async_init(void)

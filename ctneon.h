@@ -155,6 +155,7 @@ int ctneon_register_aeads(struct aead_alg *algs, int count);
 void ctneon_unregister_aeads(struct aead_alg *algs, int count);
 int ctneon_async_init(void);
 void ctneon_async_exit(void);
+bool ctneon_async_wrapped(void);
 
 int ctneon_aes_register(void);
 void ctneon_aes_unregister(void);

@@ -64,10 +64,14 @@ ccm)
 	KBA=0x7f7e7d7c7b7a797877767574737271706f6e6d6c6b6a696867666564636261605a4b3c
 	;;
 chacha)
-	case $(uname -m) in
-	aarch64) DRV=rfc7539esp-chacha20-poly1305-ctneon ;;
-	*) DRV= ;;	# the template instance, found below
-	esac
+	# arm64, and arm with the asynchronous wrappers (32-bit 6.1):
+	# ctneon's AEAD; other arm kernels: the template instance, found below
+	if [ "$(uname -m)" = aarch64 ] ||
+	   [ "$(cat /sys/module/ctneon/parameters/wrapped 2>/dev/null)" = Y ]; then
+		DRV=rfc7539esp-chacha20-poly1305-ctneon
+	else
+		DRV=
+	fi
 	ALG='rfc7539esp(chacha20,poly1305)'
 	T=ipsec-chacha
 	KAB=0x202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f01020304
