@@ -16,12 +16,12 @@
  *                      where the context allows it, the portable code
  *                      elsewhere, as on every other kernel;
  *   NAME-ctneon        an asynchronous wrapper (priority P + 1, so that
- *                      callers that accept async get it) whose every tfm
- *                      holds a tfm of the synchronous one.
+ *                      callers that accept async get it), which runs the
+ *                      synchronous one's functions on its own tfm.
  *
  * The wrapper runs a request at once, on the synchronous algorithm, when
  * NEON is usable here and none of this tfm's earlier requests is still
- * queued (then it costs one sub-request, and process-context callers such
+ * queued (then it costs a few instructions, and process-context callers such
  * as dm-crypt's workers see no queueing); otherwise it queues the request
  * on this CPU's queue, and a worker of the module's workqueue (process
  * context, NEON usable) runs it and calls the caller back, with bottom
@@ -168,6 +168,33 @@ static int ctneon_defer(struct crypto_async_request *areq, atomic_t *queued)
 	return err;
 }
 
+/*
+ * The wrappers run their synchronous algorithm's own functions on their
+ * own tfm and request, not through a tfm of it: no lookup of another
+ * algorithm by name (nothing here can bind to another implementation,
+ * tests/static-symbols.sh), no sub-request.  For that the wrapper's tfm
+ * context starts with the synchronous algorithm's context (what its
+ * setkey, encrypt and exit use through crypto_*_ctx()), followed by
+ * struct ctneon_async_tail; the request context starts with what the
+ * synchronous algorithm asked for (its init may set a request size),
+ * followed by struct ctneon_async_op.  Flags the synchronous code reads
+ * (weak keys, the authsize, the request's MAY_SLEEP) are the wrapper's
+ * tfm's and the caller's request's, as they would be.
+ */
+struct ctneon_async_tail {
+	atomic_t queued;	/* this tfm's requests in a queue */
+	unsigned int op_off;	/* where struct ctneon_async_op is */
+};
+
+struct ctneon_async_op {
+	bool enc;
+};
+
+#define CTNEON_TAIL_OFF(sync_ctxsize) \
+	ALIGN(sync_ctxsize, __alignof__(struct ctneon_async_tail))
+#define CTNEON_OP_OFF(reqsize) \
+	ALIGN(reqsize, __alignof__(struct ctneon_async_op))
+
 /* ---- skcipher wrapper -------------------------------------------------- */
 
 struct ctneon_async_skcipher {
@@ -175,65 +202,41 @@ struct ctneon_async_skcipher {
 	struct skcipher_alg *sync;	/* the algorithm it runs */
 };
 
-struct ctneon_async_skcipher_ctx {
-	struct crypto_skcipher *child;
-	atomic_t queued;
-};
-
-/*
- * Request context: the direction, then the sub-request for the child,
- * whose own context follows it (so the sub-request is placed by hand, at
- * the alignment its type needs, rather than as a struct member).
- */
-struct ctneon_async_op {
-	bool enc;
-};
-
-#define CTNEON_SUBREQ_OFFSET(type) \
-	ALIGN(sizeof(struct ctneon_async_op), __alignof__(type))
-
-static struct skcipher_request *ctneon_sk_sub(struct skcipher_request *req)
+static struct skcipher_alg *ctneon_sk_sync(struct crypto_skcipher *tfm)
 {
-	return (void *)((u8 *)skcipher_request_ctx(req) +
-			CTNEON_SUBREQ_OFFSET(struct skcipher_request));
+	return container_of(crypto_skcipher_alg(tfm),
+			    struct ctneon_async_skcipher, alg)->sync;
 }
 
-static int ctneon_async_sk_setkey(struct crypto_skcipher *tfm, const u8 *key,
-				  unsigned int len)
+static struct ctneon_async_tail *ctneon_sk_tail(struct crypto_skcipher *tfm)
 {
-	struct ctneon_async_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
-
-	crypto_skcipher_clear_flags(ctx->child, CRYPTO_TFM_REQ_MASK);
-	crypto_skcipher_set_flags(ctx->child, crypto_skcipher_get_flags(tfm) &
-					      CRYPTO_TFM_REQ_MASK);
-	return crypto_skcipher_setkey(ctx->child, key, len);
+	return (void *)((u8 *)crypto_skcipher_ctx(tfm) +
+			CTNEON_TAIL_OFF(ctneon_sk_sync(tfm)->base.cra_ctxsize));
 }
 
-static int ctneon_sk_run(struct skcipher_request *sub, bool enc)
+static int ctneon_sk_run(struct skcipher_request *req, bool enc)
 {
-	return enc ? crypto_skcipher_encrypt(sub) : crypto_skcipher_decrypt(sub);
+	struct skcipher_alg *sync = ctneon_sk_sync(crypto_skcipher_reqtfm(req));
+
+	return enc ? sync->encrypt(req) : sync->decrypt(req);
 }
 
 static int ctneon_async_sk_crypt(struct skcipher_request *req, bool enc)
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
-	struct ctneon_async_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
-	struct ctneon_async_op *op = skcipher_request_ctx(req);
-	struct skcipher_request *sub = ctneon_sk_sub(req);
+	struct ctneon_async_tail *t = ctneon_sk_tail(tfm);
+	struct ctneon_async_op *op;
 	int err;
 
-	skcipher_request_set_tfm(sub, ctx->child);
-	skcipher_request_set_crypt(sub, req->src, req->dst, req->cryptlen,
-				   req->iv);
-	if (ctneon_should_defer(&ctx->queued)) {
+	if (ctneon_should_defer(&t->queued)) {
+		op = (void *)((u8 *)skcipher_request_ctx(req) + t->op_off);
 		op->enc = enc;
-		err = ctneon_defer(&req->base, &ctx->queued);
+		err = ctneon_defer(&req->base, &t->queued);
 		if (err != -ENOSPC)
 			return err;
 		/* full, and no backlog allowed: run it now */
 	}
-	skcipher_request_set_callback(sub, req->base.flags, NULL, NULL);
-	return ctneon_sk_run(sub, enc);
+	return ctneon_sk_run(req, enc);
 }
 
 static int ctneon_async_sk_encrypt(struct skcipher_request *req)
@@ -250,42 +253,40 @@ static int ctneon_async_sk_decrypt(struct skcipher_request *req)
 static int ctneon_async_sk_deferred(struct skcipher_request *req)
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
-	struct ctneon_async_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
-	struct ctneon_async_op *op = skcipher_request_ctx(req);
-	struct skcipher_request *sub = ctneon_sk_sub(req);
+	struct ctneon_async_tail *t = ctneon_sk_tail(tfm);
+	struct ctneon_async_op *op =
+		(void *)((u8 *)skcipher_request_ctx(req) + t->op_off);
 	int err;
 
-	skcipher_request_set_callback(sub, CRYPTO_TFM_REQ_MAY_SLEEP, NULL, NULL);
-	err = ctneon_sk_run(sub, op->enc);
-	atomic_dec(&ctx->queued);
+	err = ctneon_sk_run(req, op->enc);
+	atomic_dec(&t->queued);
 	return err;
 }
 
 static int ctneon_async_sk_init(struct crypto_skcipher *tfm)
 {
-	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
-	struct ctneon_async_skcipher *w =
-		container_of(alg, struct ctneon_async_skcipher, alg);
-	struct ctneon_async_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
-	struct crypto_skcipher *child;
+	struct skcipher_alg *sync = ctneon_sk_sync(tfm);
+	struct ctneon_async_tail *t = ctneon_sk_tail(tfm);
+	int err;
 
-	child = crypto_alloc_skcipher(w->sync->base.cra_driver_name, 0,
-				      CRYPTO_ALG_ASYNC);
-	if (IS_ERR(child))
-		return PTR_ERR(child);
-	ctx->child = child;
-	atomic_set(&ctx->queued, 0);
-	crypto_skcipher_set_reqsize(tfm,
-		CTNEON_SUBREQ_OFFSET(struct skcipher_request) +
-		sizeof(struct skcipher_request) + crypto_skcipher_reqsize(child));
+	if (sync->init) {
+		err = sync->init(tfm);
+		if (err)
+			return err;
+	}
+	atomic_set(&t->queued, 0);
+	t->op_off = CTNEON_OP_OFF(crypto_skcipher_reqsize(tfm));
+	crypto_skcipher_set_reqsize(tfm, t->op_off +
+					 sizeof(struct ctneon_async_op));
 	return 0;
 }
 
 static void ctneon_async_sk_exit(struct crypto_skcipher *tfm)
 {
-	struct ctneon_async_skcipher_ctx *ctx = crypto_skcipher_ctx(tfm);
+	struct skcipher_alg *sync = ctneon_sk_sync(tfm);
 
-	crypto_free_skcipher(ctx->child);
+	if (sync->exit)
+		sync->exit(tfm);
 }
 
 static void ctneon_async_sk_fill(struct ctneon_async_skcipher *w,
@@ -297,7 +298,9 @@ static void ctneon_async_sk_fill(struct ctneon_async_skcipher *w,
 	a->base.cra_flags = CRYPTO_ALG_ASYNC |
 			    (sync->base.cra_flags & CTNEON_INHERITED_FLAGS);
 	a->base.cra_blocksize = sync->base.cra_blocksize;
-	a->base.cra_ctxsize = sizeof(struct ctneon_async_skcipher_ctx);
+	a->base.cra_alignmask = sync->base.cra_alignmask;
+	a->base.cra_ctxsize = CTNEON_TAIL_OFF(sync->base.cra_ctxsize) +
+			      sizeof(struct ctneon_async_tail);
 	a->base.cra_priority = sync->base.cra_priority + 1;
 	a->base.cra_module = THIS_MODULE;
 	memcpy(a->base.cra_name, sync->base.cra_name, CRYPTO_MAX_ALG_NAME);
@@ -308,7 +311,7 @@ static void ctneon_async_sk_fill(struct ctneon_async_skcipher *w,
 	a->ivsize = sync->ivsize;
 	a->chunksize = sync->chunksize;
 	a->walksize = sync->walksize;
-	a->setkey = ctneon_async_sk_setkey;
+	a->setkey = sync->setkey;
 	a->encrypt = ctneon_async_sk_encrypt;
 	a->decrypt = ctneon_async_sk_decrypt;
 	a->init = ctneon_async_sk_init;
@@ -322,60 +325,40 @@ struct ctneon_async_aead {
 	struct aead_alg *sync;
 };
 
-struct ctneon_async_aead_ctx {
-	struct crypto_aead *child;
-	atomic_t queued;
-};
-
-static struct aead_request *ctneon_aead_sub(struct aead_request *req)
+static struct aead_alg *ctneon_aead_sync(struct crypto_aead *tfm)
 {
-	return (void *)((u8 *)aead_request_ctx(req) +
-			CTNEON_SUBREQ_OFFSET(struct aead_request));
+	return container_of(crypto_aead_alg(tfm),
+			    struct ctneon_async_aead, alg)->sync;
 }
 
-static int ctneon_async_aead_setkey(struct crypto_aead *tfm, const u8 *key,
-				    unsigned int len)
+static struct ctneon_async_tail *ctneon_aead_tail(struct crypto_aead *tfm)
 {
-	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
-
-	crypto_aead_clear_flags(ctx->child, CRYPTO_TFM_REQ_MASK);
-	crypto_aead_set_flags(ctx->child, crypto_aead_get_flags(tfm) &
-					  CRYPTO_TFM_REQ_MASK);
-	return crypto_aead_setkey(ctx->child, key, len);
+	return (void *)((u8 *)crypto_aead_ctx(tfm) +
+			CTNEON_TAIL_OFF(ctneon_aead_sync(tfm)->base.cra_ctxsize));
 }
 
-static int ctneon_async_aead_setauthsize(struct crypto_aead *tfm,
-					 unsigned int authsize)
+static int ctneon_aead_run(struct aead_request *req, bool enc)
 {
-	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
+	struct aead_alg *sync = ctneon_aead_sync(crypto_aead_reqtfm(req));
 
-	return crypto_aead_setauthsize(ctx->child, authsize);
-}
-
-static int ctneon_aead_run(struct aead_request *sub, bool enc)
-{
-	return enc ? crypto_aead_encrypt(sub) : crypto_aead_decrypt(sub);
+	return enc ? sync->encrypt(req) : sync->decrypt(req);
 }
 
 static int ctneon_async_aead_crypt(struct aead_request *req, bool enc)
 {
 	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
-	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
-	struct ctneon_async_op *op = aead_request_ctx(req);
-	struct aead_request *sub = ctneon_aead_sub(req);
+	struct ctneon_async_tail *t = ctneon_aead_tail(tfm);
+	struct ctneon_async_op *op;
 	int err;
 
-	aead_request_set_tfm(sub, ctx->child);
-	aead_request_set_crypt(sub, req->src, req->dst, req->cryptlen, req->iv);
-	aead_request_set_ad(sub, req->assoclen);
-	if (ctneon_should_defer(&ctx->queued)) {
+	if (ctneon_should_defer(&t->queued)) {
+		op = (void *)((u8 *)aead_request_ctx(req) + t->op_off);
 		op->enc = enc;
-		err = ctneon_defer(&req->base, &ctx->queued);
+		err = ctneon_defer(&req->base, &t->queued);
 		if (err != -ENOSPC)
 			return err;
 	}
-	aead_request_set_callback(sub, req->base.flags, NULL, NULL);
-	return ctneon_aead_run(sub, enc);
+	return ctneon_aead_run(req, enc);
 }
 
 static int ctneon_async_aead_encrypt(struct aead_request *req)
@@ -391,42 +374,39 @@ static int ctneon_async_aead_decrypt(struct aead_request *req)
 static int ctneon_async_aead_deferred(struct aead_request *req)
 {
 	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
-	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
-	struct ctneon_async_op *op = aead_request_ctx(req);
-	struct aead_request *sub = ctneon_aead_sub(req);
+	struct ctneon_async_tail *t = ctneon_aead_tail(tfm);
+	struct ctneon_async_op *op =
+		(void *)((u8 *)aead_request_ctx(req) + t->op_off);
 	int err;
 
-	aead_request_set_callback(sub, CRYPTO_TFM_REQ_MAY_SLEEP, NULL, NULL);
-	err = ctneon_aead_run(sub, op->enc);
-	atomic_dec(&ctx->queued);
+	err = ctneon_aead_run(req, op->enc);
+	atomic_dec(&t->queued);
 	return err;
 }
 
 static int ctneon_async_aead_init(struct crypto_aead *tfm)
 {
-	struct aead_alg *alg = crypto_aead_alg(tfm);
-	struct ctneon_async_aead *w =
-		container_of(alg, struct ctneon_async_aead, alg);
-	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
-	struct crypto_aead *child;
+	struct aead_alg *sync = ctneon_aead_sync(tfm);
+	struct ctneon_async_tail *t = ctneon_aead_tail(tfm);
+	int err;
 
-	child = crypto_alloc_aead(w->sync->base.cra_driver_name, 0,
-				  CRYPTO_ALG_ASYNC);
-	if (IS_ERR(child))
-		return PTR_ERR(child);
-	ctx->child = child;
-	atomic_set(&ctx->queued, 0);
-	crypto_aead_set_reqsize(tfm,
-		CTNEON_SUBREQ_OFFSET(struct aead_request) +
-		sizeof(struct aead_request) + crypto_aead_reqsize(child));
+	if (sync->init) {
+		err = sync->init(tfm);
+		if (err)
+			return err;
+	}
+	atomic_set(&t->queued, 0);
+	t->op_off = CTNEON_OP_OFF(crypto_aead_reqsize(tfm));
+	crypto_aead_set_reqsize(tfm, t->op_off + sizeof(struct ctneon_async_op));
 	return 0;
 }
 
 static void ctneon_async_aead_exit(struct crypto_aead *tfm)
 {
-	struct ctneon_async_aead_ctx *ctx = crypto_aead_ctx(tfm);
+	struct aead_alg *sync = ctneon_aead_sync(tfm);
 
-	crypto_free_aead(ctx->child);
+	if (sync->exit)
+		sync->exit(tfm);
 }
 
 static void ctneon_async_aead_fill(struct ctneon_async_aead *w,
@@ -438,7 +418,9 @@ static void ctneon_async_aead_fill(struct ctneon_async_aead *w,
 	a->base.cra_flags = CRYPTO_ALG_ASYNC |
 			    (sync->base.cra_flags & CTNEON_INHERITED_FLAGS);
 	a->base.cra_blocksize = sync->base.cra_blocksize;
-	a->base.cra_ctxsize = sizeof(struct ctneon_async_aead_ctx);
+	a->base.cra_alignmask = sync->base.cra_alignmask;
+	a->base.cra_ctxsize = CTNEON_TAIL_OFF(sync->base.cra_ctxsize) +
+			      sizeof(struct ctneon_async_tail);
 	a->base.cra_priority = sync->base.cra_priority + 1;
 	a->base.cra_module = THIS_MODULE;
 	memcpy(a->base.cra_name, sync->base.cra_name, CRYPTO_MAX_ALG_NAME);
@@ -447,8 +429,8 @@ static void ctneon_async_aead_fill(struct ctneon_async_aead *w,
 	a->ivsize = sync->ivsize;
 	a->maxauthsize = sync->maxauthsize;
 	a->chunksize = sync->chunksize;
-	a->setkey = ctneon_async_aead_setkey;
-	a->setauthsize = ctneon_async_aead_setauthsize;
+	a->setkey = sync->setkey;
+	a->setauthsize = sync->setauthsize;
 	a->encrypt = ctneon_async_aead_encrypt;
 	a->decrypt = ctneon_async_aead_decrypt;
 	a->init = ctneon_async_aead_init;
