@@ -4,7 +4,8 @@
  *
  * Design notes
  * ------------
- * All modes are synchronous.  Each request walks its scatterlists with
+ * All modes are synchronous (on 32-bit 6.1 ctneon-async.c wraps them in
+ * asynchronous algorithms of the same names).  Each request walks its scatterlists with
  * skcipher_walk_virt(); each walk step (at most a page) is handed to an
  * assembly core inside one kernel_neon_begin()/kernel_neon_end() section,
  * and skcipher_walk_done(), which may sleep, runs outside it.

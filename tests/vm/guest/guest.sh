@@ -357,8 +357,9 @@ else
 	pick gcm aead "gcm(aes)" gcm-aes-ctneon
 	pick rfc4106 aead "rfc4106(gcm(aes))" rfc4106-gcm-aes-ctneon
 fi
-# arm64: ctneon's AEADs (300) above the template over chacha20-neon and
-# poly1305-neon (250).  arm: ctneon registers none (the template over
+# arm64, and arm 6.1 with the asynchronous wrappers: ctneon's AEADs (320)
+# above the template over chacha20-neon and poly1305-neon (250).  Other
+# arm kernels: ctneon registers none (the template over
 # chacha20-ctneon and poly1305-neon of poly1305-arm is faster there), so
 # the names resolve to that template instance, and ctneon's drivers must
 # not exist
