@@ -5,10 +5,13 @@
  * Design notes
  * ------------
  * All modes are synchronous (on 32-bit 6.1 ctneon-async.c wraps them in
- * asynchronous algorithms of the same names).  Each request walks its scatterlists with
- * skcipher_walk_virt(); each walk step (at most a page) is handed to an
- * assembly core inside one kernel_neon_begin()/kernel_neon_end() section,
- * and skcipher_walk_done(), which may sleep, runs outside it.
+ * asynchronous algorithms of the same names).  A request of at most a page
+ * whose source and destination each lie in their first scatterlist entry
+ * runs as one piece without the walk (ctneon_lean_begin()); every other
+ * request walks its scatterlists with skcipher_walk_virt(), each walk step
+ * (at most a page) handed to an assembly core inside one
+ * kernel_neon_begin()/kernel_neon_end() section, and skcipher_walk_done(),
+ * which may sleep, runs outside it.
  *
  * Where NEON may not be used, ctneon_neon_begin() (ctneon-main.c) sends
  * the request to the portable constant-time AES of aes-ct.c.
