@@ -129,8 +129,8 @@ def compare_runs(prev, now):
     side = [k for k in common if any(a[k].get(c) != b[k].get(c) for c in ("kernel", "path"))]
     if not side:
         return "identical"
-    worst = max(abs(int(a[k]["kernel"]) - int(b[k]["kernel"])) / max(1, int(a[k]["kernel"]))
-                for k in side)
+    worst = max(abs(int(a[k][c]) - int(b[k][c])) / max(1, int(a[k][c]))
+                for k in side for c in ("kernel", "path"))
     return (f"crypto counts identical in all {len(common)} rows; the kernel side "
             f"around them differs in {len(side)} (at most {100 * worst:.2f} %)")
 
