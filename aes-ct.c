@@ -694,10 +694,14 @@ int ctneon_aes_expandkey(struct ctneon_aes_key *key, const u8 *in_key,
 	u8 t[16], rcon = 1;
 	int nk, nr, n, r, b;
 
-	if (key_len != 16 && key_len != 24 && key_len != 32) {
-		memzero_explicit(key, sizeof(*key));
+	/*
+	 * Wipe first, on success too: a shorter key writes fewer rounds, and
+	 * the rounds an earlier, longer key left past them would give that
+	 * key back (an AES-256 key's last two round keys are the whole key).
+	 */
+	memzero_explicit(key, sizeof(*key));
+	if (key_len != 16 && key_len != 24 && key_len != 32)
 		return -EINVAL;
-	}
 	nk = key_len / 4;
 	nr = nk + 6;
 

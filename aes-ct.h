@@ -46,9 +46,11 @@ static inline int ctneon_aes_rounds_ok(int rounds)
 }
 
 /*
- * Returns 0, or -EINVAL for a key length other than 16, 24 or 32 bytes,
- * in which case the whole key is wiped (rounds 0: unkeyed, so that the old
- * key cannot be used after a failed setkey).
+ * Wipes the whole schedule first, so that nothing of an earlier key stays
+ * (a shorter key fills fewer rounds).  Returns 0, or -EINVAL for a key
+ * length other than 16, 24 or 32 bytes, in which case the schedule stays
+ * wiped (rounds 0: unkeyed, so that the old key cannot be used after a
+ * failed setkey).
  */
 int ctneon_aes_expandkey(struct ctneon_aes_key *key, const u8 *in_key,
 			 unsigned int key_len);

@@ -577,6 +577,37 @@ static void test_expandkey(void)
 	}
 	tally(report("expandkey FIPS-197 appendix A std schedules", "", cases,
 		     fails));
+
+	/*
+	 * A re-key from a longer key to a shorter one into the same schedule
+	 * (xcbc expands K1 where the user's key was; any caller may re-key)
+	 * must leave nothing of the old key: the rounds past the new key's
+	 * last one are zero in all three schedules.  Before the fix, rounds
+	 * 11..14 of an AES-256 key stayed, and its last two give it back.
+	 */
+	cases = fails = 0;
+	for (unsigned int from = 24; from <= 32; from += 8) {
+		for (unsigned int to = 16; to < from; to += 8) {
+			int last = (int)to / 4 + 6;
+			size_t tail = (size_t)(CTNEON_AES_MAX_ROUNDS - last) * 16;
+			u8 zero[CTNEON_AES_MAX_ROUNDS * 16] = { 0 };
+
+			cases++;
+			memset(key, 0xa7, sizeof(key));
+			if (ctneon_aes_expandkey(&k, key, from) ||
+			    ctneon_aes_expandkey(&k, key + 32, to) ||
+			    memcmp(k.enc[last + 1], zero, tail) ||
+			    memcmp(k.dec[last + 1], zero, tail) ||
+			    memcmp(k.std[last + 1], zero, tail)) {
+				fails++;
+				printf("  detail: re-key %u -> %u bytes left "
+				       "round keys past round %d\n", from, to,
+				       last);
+			}
+		}
+	}
+	tally(report("expandkey re-key to a shorter key wipes the old rounds",
+		     "", cases, fails));
 }
 
 /* ------------------------------------------- unkeyed and bad round counts */
