@@ -26,12 +26,22 @@
  * on this CPU's queue, and a worker of the module's workqueue (process
  * context, NEON usable) runs it and calls the caller back, with bottom
  * halves disabled as the callers of an asynchronous algorithm expect.
- * A request that finds its queue full and may not be backlogged, and one
- * made where nothing may be queued (hard interrupt, IRQs disabled), runs
- * at once on the portable code instead of failing: the answer is the
- * same and constant time either way.  The queue keeps each CPU's order; a
- * tfm whose requests are queued sends its later requests to the queue too,
- * so that one caller's requests complete in the order it made them.
+ * One tfm's requests complete in the order they were made: a request of a
+ * tfm whose earlier requests are still pending (queued, running, or being
+ * completed) joins them on the same CPU's queue, wherever it is made, and
+ * a queue runs and completes its requests one at a time.  A request with
+ * nothing of its tfm pending that finds its queue full and may not be
+ * backlogged, and one made with IRQs off or in a hard interrupt, runs at
+ * once, on the portable code where NEON is refused: the answer is the same
+ * and constant time either way, and there is nothing it could overtake.
+ * One that would overtake is queued even with IRQs off (the locks here
+ * are taken with IRQs off), and dropped with -ENOSPC when its queue is
+ * full and it may not be backlogged, as cryptd does (IPsec drops the
+ * packet).  What still reorders: on PREEMPT_RT, whose spinlocks sleep, a
+ * request made in a hard interrupt or with IRQs off runs at once; and
+ * requests of one tfm made at the same time on two CPUs have no order to
+ * keep.  The price of the order: while a tfm has requests pending, all of
+ * them run on one CPU's worker.
  *
  * Why not cryptd and crypto_simd, as the kernel's own NEON drivers do:
  * both need an internal third copy of every algorithm (cryptd over a
@@ -100,9 +110,11 @@ MODULE_PARM_DESC(queue_len,
 #define CTNEON_SYNC_SUFFIX	"-sync"
 
 struct ctneon_queue {
-	spinlock_t lock;		/* queue, from any context but hardirq */
+	spinlock_t lock;		/* queue; taken with IRQs off */
 	struct crypto_queue queue;
 	struct work_struct work;
+	/* the tfm whose request the worker is completing (its worker's own) */
+	struct crypto_tfm *completing;
 };
 
 static struct ctneon_queue __percpu *ctneon_queues;
@@ -127,48 +139,6 @@ static bool ctneon_neon_usable_in_softirq(void)
 }
 
 /*
- * Where a wrapper's request runs: false = at once, on the synchronous
- * algorithm (which itself chooses NEON or the portable code); true =
- * queued for the worker.  Hard interrupts and IRQs-off contexts cannot
- * take the queue's bottom-half lock: at once, portable.
- */
-static bool ctneon_should_defer(atomic_t *queued)
-{
-	if (in_hardirq() || in_nmi() || irqs_disabled())
-		return false;
-	if (atomic_read(queued) || ctneon_async_mode == 3)
-		return true;
-	return !ctneon_neon_usable();
-}
-
-/*
- * Queue AREQ on this CPU.  -EINPROGRESS (queued), -EBUSY (backlogged: the
- * caller allowed it), or -ENOSPC (full, not queued).  QUEUED counts the
- * tfm's requests in the queue; the worker lowers it before completing.
- */
-static int ctneon_defer(struct crypto_async_request *areq, atomic_t *queued)
-{
-	struct ctneon_queue *q;
-	int cpu, err;
-
-	cpu = get_cpu();
-	q = per_cpu_ptr(ctneon_queues, cpu);
-	spin_lock_bh(&q->lock);
-	err = crypto_enqueue_request(&q->queue, areq);
-	if (err != -EINPROGRESS)
-		WRITE_ONCE(ctneon_queue_full, READ_ONCE(ctneon_queue_full) + 1);
-	if (err != -ENOSPC) {
-		atomic_inc(queued);
-		WRITE_ONCE(ctneon_deferred, READ_ONCE(ctneon_deferred) + 1);
-	}
-	spin_unlock_bh(&q->lock);
-	if (err != -ENOSPC)
-		queue_work_on(cpu, ctneon_wq, &q->work);
-	put_cpu();
-	return err;
-}
-
-/*
  * The wrappers run their synchronous algorithm's own functions on their
  * own tfm and request, not through a tfm of it: no lookup of another
  * algorithm by name (nothing here can bind to another implementation,
@@ -182,13 +152,124 @@ static int ctneon_defer(struct crypto_async_request *areq, atomic_t *queued)
  * tfm's and the caller's request's, as they would be.
  */
 struct ctneon_async_tail {
-	atomic_t queued;	/* this tfm's requests in a queue */
+	spinlock_t lock;	/* queued, cpu; taken with IRQs off */
+	unsigned int queued;	/* this tfm's requests queued or being run */
+	int cpu;		/* whose queue has them (while any is pending) */
 	unsigned int op_off;	/* where struct ctneon_async_op is */
 };
 
 struct ctneon_async_op {
 	bool enc;
 };
+
+static void ctneon_tail_init(struct ctneon_async_tail *t)
+{
+	spin_lock_init(&t->lock);
+	t->queued = 0;
+	t->cpu = raw_smp_processor_id();
+}
+
+/*
+ * The order of one tfm's requests.  A request of a tfm none of whose
+ * requests is pending may run at once, on this CPU's queue or on the
+ * synchronous code; a request of a tfm with pending ones joins them on
+ * the queue they are on (t->cpu), and the queue runs and completes its
+ * requests one at a time, in order.  Pending means queued, being run, or
+ * being completed: the worker lowers the count before it calls the
+ * completion (which may free the tfm), so for that last stretch it names
+ * the tfm in its queue's completing first.  Read without the tfm's lock
+ * (ctneon_should_defer()): a request that races with its own tfm's
+ * requests from another CPU has no order to keep.
+ */
+static bool ctneon_tfm_pending(struct ctneon_async_tail *t,
+			       struct crypto_tfm *tfm)
+{
+	if (READ_ONCE(t->queued))
+		return true;
+	smp_rmb();	/* pairs with the worker's smp_wmb() */
+	return READ_ONCE(per_cpu_ptr(ctneon_queues,
+				     READ_ONCE(t->cpu))->completing) == tfm;
+}
+
+/*
+ * Where a wrapper's request runs: false = at once, on the synchronous
+ * algorithm (which itself chooses NEON or the portable code); true =
+ * queued for the worker.  With IRQs off or in a hard interrupt a request
+ * is queued only to keep its tfm's order (then, on PREEMPT_RT, whose
+ * spinlocks sleep, it runs at once: see the file's comment); otherwise it
+ * runs at once, on the portable code as NEON is refused there.
+ */
+static bool ctneon_should_defer(struct ctneon_async_tail *t,
+				struct crypto_tfm *tfm)
+{
+	bool pending = ctneon_tfm_pending(t, tfm);
+
+	if (in_nmi())
+		return false;
+	if (in_hardirq() || irqs_disabled())
+		return pending && !IS_ENABLED(CONFIG_PREEMPT_RT);
+	return pending || ctneon_async_mode == 3 || !ctneon_neon_usable();
+}
+
+/*
+ * Queue AREQ behind its tfm's pending requests, or on this CPU's queue
+ * when it has none.  -EINPROGRESS (queued), -EBUSY (backlogged: the caller
+ * allowed it), or -ENOSPC (full, not queued; *PENDING then says whether
+ * the tfm had pending requests, which this one must not overtake).  No
+ * get_cpu(): the CPU is where the queue is, not where this code runs, and
+ * spinlocks sleep on PREEMPT_RT.
+ */
+static int ctneon_defer(struct crypto_async_request *areq,
+			struct ctneon_async_tail *t, bool *pending)
+{
+	struct ctneon_queue *q;
+	unsigned long flags;
+	int cpu, err;
+
+	spin_lock_irqsave(&t->lock, flags);
+	*pending = ctneon_tfm_pending(t, areq->tfm);
+	if (!*pending)
+		t->cpu = raw_smp_processor_id();
+	cpu = t->cpu;
+	q = per_cpu_ptr(ctneon_queues, cpu);
+	spin_lock(&q->lock);
+	err = crypto_enqueue_request(&q->queue, areq);
+	spin_unlock(&q->lock);
+	if (err != -ENOSPC)
+		t->queued++;
+	spin_unlock_irqrestore(&t->lock, flags);
+	if (err != -EINPROGRESS)
+		WRITE_ONCE(ctneon_queue_full, READ_ONCE(ctneon_queue_full) + 1);
+	if (err != -ENOSPC) {
+		WRITE_ONCE(ctneon_deferred, READ_ONCE(ctneon_deferred) + 1);
+		queue_work_on(cpu, ctneon_wq, &q->work);
+	}
+	return err;
+}
+
+/*
+ * A wrapper's request: queued (see above), or run at once.  A full queue
+ * that may not backlog the request drops it (-ENOSPC, as cryptd does, the
+ * caller's overload answer: IPsec drops the packet) when its tfm has
+ * requests pending, which it must not overtake; otherwise there is
+ * nothing to overtake, and it runs at once.
+ */
+static int ctneon_async_crypt(struct crypto_async_request *areq,
+			      struct ctneon_async_tail *t,
+			      struct ctneon_async_op *op, bool enc,
+			      int (*run)(struct crypto_async_request *, bool))
+{
+	bool pending;
+	int err;
+
+	if (ctneon_should_defer(t, areq->tfm)) {
+		op->enc = enc;
+		err = ctneon_defer(areq, t, &pending);
+		if (err != -ENOSPC || pending)
+			return err;
+	}
+	return run(areq, enc);
+}
 
 #define CTNEON_TAIL_OFF(sync_ctxsize) \
 	ALIGN(sync_ctxsize, __alignof__(struct ctneon_async_tail))
@@ -214,29 +295,26 @@ static struct ctneon_async_tail *ctneon_sk_tail(struct crypto_skcipher *tfm)
 			CTNEON_TAIL_OFF(ctneon_sk_sync(tfm)->base.cra_ctxsize));
 }
 
-static int ctneon_sk_run(struct skcipher_request *req, bool enc)
+static int ctneon_sk_run(struct crypto_async_request *areq, bool enc)
 {
+	struct skcipher_request *req = skcipher_request_cast(areq);
 	struct skcipher_alg *sync = ctneon_sk_sync(crypto_skcipher_reqtfm(req));
 
 	return enc ? sync->encrypt(req) : sync->decrypt(req);
 }
 
+static struct ctneon_async_op *ctneon_sk_op(struct skcipher_request *req)
+{
+	struct ctneon_async_tail *t = ctneon_sk_tail(crypto_skcipher_reqtfm(req));
+
+	return (void *)((u8 *)skcipher_request_ctx(req) + t->op_off);
+}
+
 static int ctneon_async_sk_crypt(struct skcipher_request *req, bool enc)
 {
-	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
-	struct ctneon_async_tail *t = ctneon_sk_tail(tfm);
-	struct ctneon_async_op *op;
-	int err;
-
-	if (ctneon_should_defer(&t->queued)) {
-		op = (void *)((u8 *)skcipher_request_ctx(req) + t->op_off);
-		op->enc = enc;
-		err = ctneon_defer(&req->base, &t->queued);
-		if (err != -ENOSPC)
-			return err;
-		/* full, and no backlog allowed: run it now */
-	}
-	return ctneon_sk_run(req, enc);
+	return ctneon_async_crypt(&req->base,
+				  ctneon_sk_tail(crypto_skcipher_reqtfm(req)),
+				  ctneon_sk_op(req), enc, ctneon_sk_run);
 }
 
 static int ctneon_async_sk_encrypt(struct skcipher_request *req)
@@ -247,20 +325,6 @@ static int ctneon_async_sk_encrypt(struct skcipher_request *req)
 static int ctneon_async_sk_decrypt(struct skcipher_request *req)
 {
 	return ctneon_async_sk_crypt(req, false);
-}
-
-/* the worker: run a queued request; returns its result */
-static int ctneon_async_sk_deferred(struct skcipher_request *req)
-{
-	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
-	struct ctneon_async_tail *t = ctneon_sk_tail(tfm);
-	struct ctneon_async_op *op =
-		(void *)((u8 *)skcipher_request_ctx(req) + t->op_off);
-	int err;
-
-	err = ctneon_sk_run(req, op->enc);
-	atomic_dec(&t->queued);
-	return err;
 }
 
 static int ctneon_async_sk_init(struct crypto_skcipher *tfm)
@@ -274,7 +338,7 @@ static int ctneon_async_sk_init(struct crypto_skcipher *tfm)
 		if (err)
 			return err;
 	}
-	atomic_set(&t->queued, 0);
+	ctneon_tail_init(t);
 	t->op_off = CTNEON_OP_OFF(crypto_skcipher_reqsize(tfm));
 	crypto_skcipher_set_reqsize(tfm, t->op_off +
 					 sizeof(struct ctneon_async_op));
@@ -337,28 +401,26 @@ static struct ctneon_async_tail *ctneon_aead_tail(struct crypto_aead *tfm)
 			CTNEON_TAIL_OFF(ctneon_aead_sync(tfm)->base.cra_ctxsize));
 }
 
-static int ctneon_aead_run(struct aead_request *req, bool enc)
+static int ctneon_aead_run(struct crypto_async_request *areq, bool enc)
 {
+	struct aead_request *req = aead_request_cast(areq);
 	struct aead_alg *sync = ctneon_aead_sync(crypto_aead_reqtfm(req));
 
 	return enc ? sync->encrypt(req) : sync->decrypt(req);
 }
 
+static struct ctneon_async_op *ctneon_aead_op(struct aead_request *req)
+{
+	struct ctneon_async_tail *t = ctneon_aead_tail(crypto_aead_reqtfm(req));
+
+	return (void *)((u8 *)aead_request_ctx(req) + t->op_off);
+}
+
 static int ctneon_async_aead_crypt(struct aead_request *req, bool enc)
 {
-	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
-	struct ctneon_async_tail *t = ctneon_aead_tail(tfm);
-	struct ctneon_async_op *op;
-	int err;
-
-	if (ctneon_should_defer(&t->queued)) {
-		op = (void *)((u8 *)aead_request_ctx(req) + t->op_off);
-		op->enc = enc;
-		err = ctneon_defer(&req->base, &t->queued);
-		if (err != -ENOSPC)
-			return err;
-	}
-	return ctneon_aead_run(req, enc);
+	return ctneon_async_crypt(&req->base,
+				  ctneon_aead_tail(crypto_aead_reqtfm(req)),
+				  ctneon_aead_op(req), enc, ctneon_aead_run);
 }
 
 static int ctneon_async_aead_encrypt(struct aead_request *req)
@@ -369,19 +431,6 @@ static int ctneon_async_aead_encrypt(struct aead_request *req)
 static int ctneon_async_aead_decrypt(struct aead_request *req)
 {
 	return ctneon_async_aead_crypt(req, false);
-}
-
-static int ctneon_async_aead_deferred(struct aead_request *req)
-{
-	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
-	struct ctneon_async_tail *t = ctneon_aead_tail(tfm);
-	struct ctneon_async_op *op =
-		(void *)((u8 *)aead_request_ctx(req) + t->op_off);
-	int err;
-
-	err = ctneon_aead_run(req, op->enc);
-	atomic_dec(&t->queued);
-	return err;
 }
 
 static int ctneon_async_aead_init(struct crypto_aead *tfm)
@@ -395,7 +444,7 @@ static int ctneon_async_aead_init(struct crypto_aead *tfm)
 		if (err)
 			return err;
 	}
-	atomic_set(&t->queued, 0);
+	ctneon_tail_init(t);
 	t->op_off = CTNEON_OP_OFF(crypto_aead_reqsize(tfm));
 	crypto_aead_set_reqsize(tfm, t->op_off + sizeof(struct ctneon_async_op));
 	return 0;
@@ -451,14 +500,15 @@ static void ctneon_queue_work(struct work_struct *work)
 {
 	struct ctneon_queue *q = container_of(work, struct ctneon_queue, work);
 	struct crypto_async_request *areq, *backlog;
+	struct ctneon_async_tail *t;
 	bool more;
 	int err;
 
-	spin_lock_bh(&q->lock);
+	spin_lock_irq(&q->lock);
 	backlog = crypto_get_backlog(&q->queue);
 	areq = crypto_dequeue_request(&q->queue);
 	more = q->queue.qlen;
-	spin_unlock_bh(&q->lock);
+	spin_unlock_irq(&q->lock);
 	if (!areq)
 		return;
 	if (more)
@@ -466,11 +516,29 @@ static void ctneon_queue_work(struct work_struct *work)
 	if (backlog)
 		ctneon_complete(backlog, -EINPROGRESS);
 
-	if ((crypto_tfm_alg_type(areq->tfm)) == CRYPTO_ALG_TYPE_AEAD)
-		err = ctneon_async_aead_deferred(aead_request_cast(areq));
-	else
-		err = ctneon_async_sk_deferred(skcipher_request_cast(areq));
+	if (crypto_tfm_alg_type(areq->tfm) == CRYPTO_ALG_TYPE_AEAD) {
+		struct aead_request *req = aead_request_cast(areq);
+
+		t = ctneon_aead_tail(crypto_aead_reqtfm(req));
+		err = ctneon_aead_run(areq, ctneon_aead_op(req)->enc);
+	} else {
+		struct skcipher_request *req = skcipher_request_cast(areq);
+
+		t = ctneon_sk_tail(crypto_skcipher_reqtfm(req));
+		err = ctneon_sk_run(areq, ctneon_sk_op(req)->enc);
+	}
+	/*
+	 * The tfm stays pending until its completion has run: named here
+	 * before its count drops (ctneon_tfm_pending()), as the completion
+	 * may free it and t with it.
+	 */
+	WRITE_ONCE(q->completing, areq->tfm);
+	smp_wmb();
+	spin_lock_irq(&t->lock);
+	t->queued--;
+	spin_unlock_irq(&t->lock);
 	ctneon_complete(areq, err);
+	WRITE_ONCE(q->completing, NULL);
 }
 
 /* ---- registration ------------------------------------------------------ */
@@ -532,16 +600,22 @@ static int ctneon_register(const struct ctneon_kind *k, void *algs, int count)
 {
 	struct ctneon_group *g = ctneon_group_of(NULL);
 	u8 *sync = algs, *w;
-	int i, n, err;
+	int i = 0, n, err;
 
 	if (WARN_ON(!g))
 		return -ENOSPC;
 	w = kcalloc(count, k->wrap_size, GFP_KERNEL);
 	if (!w)
 		return -ENOMEM;
-	for (i = 0; i < count; i++)
-		k->fill(w + i * k->wrap_size, sync + i * k->sync_size);
-	/* the synchronous ones first, renamed: each wrapper's tfms need one */
+	for (n = 0; n < count; n++)
+		k->fill(w + n * k->wrap_size, sync + n * k->sync_size);
+	/*
+	 * The synchronous ones first, renamed: each wrapper's tfms need one.
+	 * On a failure, n and i count what was registered (i = 0: no
+	 * wrapper yet), and just that is unregistered: a wrapper never
+	 * registered has a zeroed list head, which unregistering would
+	 * corrupt the kernel's algorithm list with.
+	 */
 	for (n = 0; n < count; n++) {
 		err = ctneon_rename_sync(k->base(sync + n * k->sync_size)->cra_driver_name);
 		if (err)
