@@ -279,8 +279,7 @@ static int ctneon_ccm_crypt(struct aead_request *req, const u8 *iv,
 	if (aadlen)
 		ctneon_ccm_mac_aad(ctx, &w, req->src, aadlen);
 
-	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false)
-		  : skcipher_walk_aead_decrypt(&walk, req, false);
+	err = ctneon_aead_walk_start(&walk, req, enc);
 	while (walk.nbytes) {
 		unsigned int n = walk.nbytes;
 		bool neon;

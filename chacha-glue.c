@@ -585,8 +585,7 @@ static int ctneon_chachapoly_request(struct aead_request *req, bool enc)
 		ctneon_chachapoly_start(req, rctx, rctx->buf, 0, aadlen, true);
 	}
 
-	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false)
-		  : skcipher_walk_aead_decrypt(&walk, req, false);
+	err = ctneon_aead_walk_start(&walk, req, enc);
 	while (walk.nbytes) {
 		/* the head, already made, starts the first step */
 		unsigned int skip = min(head, walk.nbytes);

@@ -109,6 +109,22 @@ void ctneon_test_tamper_sg(struct scatterlist *sg, unsigned int off,
 }
 #endif
 
+/*
+ * The AEAD walk over the text, started as skcipher_walk_aead_encrypt() or
+ * _decrypt() start it (atomic: the steps may run in softirq).  An empty
+ * text returns before the walk sets its bounce buffer, which
+ * ctneon_aead_walk_done() reads: cleared here first (a test build fills
+ * the whole walk with garbage before, as an uninitialised stack would).
+ */
+int ctneon_aead_walk_start(struct skcipher_walk *walk,
+			   struct aead_request *req, bool enc)
+{
+	ctneon_test_poison(walk, sizeof(*walk));
+	walk->buffer = NULL;
+	return enc ? skcipher_walk_aead_encrypt(walk, req, false)
+		   : skcipher_walk_aead_decrypt(walk, req, false);
+}
+
 void ctneon_aead_walk_done(const struct skcipher_walk *walk)
 {
 	if (walk->buffer)

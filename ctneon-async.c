@@ -620,14 +620,15 @@ static int ctneon_register(const struct ctneon_kind *k, void *algs, int count)
 		err = ctneon_rename_sync(k->base(sync + n * k->sync_size)->cra_driver_name);
 		if (err)
 			goto out;
-		err = k->reg(sync + n * k->sync_size);
+		err = ctneon_test_fail_register() ?:
+		      k->reg(sync + n * k->sync_size);
 		if (err) {
 			ctneon_unrename_sync(k->base(sync + n * k->sync_size)->cra_driver_name);
 			goto out;
 		}
 	}
 	for (i = 0; i < count; i++) {
-		err = k->reg(w + i * k->wrap_size);
+		err = ctneon_test_fail_register() ?: k->reg(w + i * k->wrap_size);
 		if (err)
 			goto out;
 	}
@@ -727,6 +728,10 @@ static const struct ctneon_kind ctneon_aead_kind = {
 
 int ctneon_register_skciphers(struct skcipher_alg *algs, int count)
 {
+	int err = ctneon_test_fail_register();
+
+	if (err)
+		return err;
 	if (!ctneon_async_on)
 		return crypto_register_skciphers(algs, count);
 	return ctneon_register(&ctneon_skcipher_kind, algs, count);
@@ -742,6 +747,10 @@ void ctneon_unregister_skciphers(struct skcipher_alg *algs, int count)
 
 int ctneon_register_aeads(struct aead_alg *algs, int count)
 {
+	int err = ctneon_test_fail_register();
+
+	if (err)
+		return err;
 	if (!ctneon_async_on)
 		return crypto_register_aeads(algs, count);
 	return ctneon_register(&ctneon_aead_kind, algs, count);

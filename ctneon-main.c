@@ -74,11 +74,13 @@ bool ctneon_neon_begin(struct ctneon_neon_state *ns)
 #else
 	kernel_neon_begin();
 #endif
+	ctneon_test_section_begin();
 	return true;
 }
 
 void ctneon_neon_end(struct ctneon_neon_state *ns)
 {
+	ctneon_test_section_end();
 #if CTNEON_NEON_HAS_STATE
 	kernel_neon_end(&ns->fpsimd);
 #else

@@ -87,6 +87,9 @@ int ctneon_stable_get(void);
 void ctneon_stable_put(void);
 u8 *ctneon_stable_begin(void);
 void ctneon_stable_end(void);
+struct aead_request;
+int ctneon_aead_walk_start(struct skcipher_walk *walk,
+			   struct aead_request *req, bool enc);
 void ctneon_aead_walk_done(const struct skcipher_walk *walk);
 
 /*
@@ -111,6 +114,40 @@ static inline void ctneon_test_tamper(const u8 *src, unsigned int len)
 struct scatterlist;
 static inline void ctneon_test_tamper_sg(struct scatterlist *sg,
 					 unsigned int off, unsigned int len)
+{
+}
+#endif
+
+/*
+ * More test-build hooks (ctneon-test.c), no-ops in a shipped module:
+ *   ctneon_test_poison()          fills a stack object with garbage, as
+ *                                 an uninitialised stack may hold;
+ *   ctneon_test_fail_register()   -EEXIST for the Nth registration
+ *                                 (parameter fail_register=N), 0 else;
+ *                                 called before each crypto_register_*();
+ *   ctneon_test_section_begin/end()  time every NEON section (the
+ *                                 longest, for the run_test=mac check).
+ */
+#ifdef CTNEON_TEST_HOOKS
+void ctneon_test_poison(void *p, size_t len);
+int ctneon_test_fail_register(void);
+void ctneon_test_section_begin(void);
+void ctneon_test_section_end(void);
+#else
+static inline void ctneon_test_poison(void *p, size_t len)
+{
+}
+
+static inline int ctneon_test_fail_register(void)
+{
+	return 0;
+}
+
+static inline void ctneon_test_section_begin(void)
+{
+}
+
+static inline void ctneon_test_section_end(void)
 {
 }
 #endif

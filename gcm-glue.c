@@ -399,8 +399,7 @@ ctneon_gcm_crypt_walk(struct aead_request *req, const u8 *nonce,
 
 	ctneon_gcm_hash_aad(ctx, w.x, req->src, aadlen);
 
-	err = enc ? skcipher_walk_aead_encrypt(&walk, req, false)
-		  : skcipher_walk_aead_decrypt(&walk, req, false);
+	err = ctneon_aead_walk_start(&walk, req, enc);
 	while (walk.nbytes) {
 		const u8 *src = walk.src.virt.addr;
 		u8 *dst = walk.dst.virt.addr;

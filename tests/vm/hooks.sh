@@ -1,14 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# tests/vm/hooks.sh ARCH KERNEL: issue #21 item 2 in make check.  Builds the
+# tests/vm/hooks.sh ARCH KERNEL: the test build in make check.  Builds the
 # test variant of ctneon (make VARIANT=hooks: KCFLAGS=-DCTNEON_TEST_HOOKS,
-# whose decryptions complement the caller's ciphertext right after their
-# one read of it, ctneon.h) into build/<arch>-<kernel>-hooks/ and boots it
-# with tests/vm/guest/once.sh alone: every AEAD must still decrypt and
-# authenticate correctly, on NEON and on the portable path.  A build
-# without the hooks skips those checks with a "#" line, so the run must
-# also print at least one "ok tamper" line to pass ("ok hooks-ran").
+# ctneon.h and ctneon-test.c) into build/<arch>-<kernel>-hooks/ and boots
+# it with tests/vm/guest/hooks.sh as the guest: every registration failing
+# in turn at insmod; once.sh (decryptions, whose input this build
+# complements right after their one read of it, must still decrypt and
+# authenticate correctly, on NEON and on the portable path); AEAD requests
+# without text; a 4 MiB cmac(aes) update in short NEON sections; one tfm's
+# requests completing in order through the asynchronous wrappers.  A
+# build without the hooks skips the tamper checks with a "#" line, so the
+# run must also print at least one "ok tamper" line and a verdict of each
+# in-kernel check to pass ("hooks-ran").
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 ARCH=$1 KERNEL=$2
 B=$SRC/build/$ARCH-$KERNEL-hooks
@@ -18,7 +22,7 @@ else
 	echo "FAIL hooks-build-$ARCH-$KERNEL"
 	exit 1
 fi
-CTNEON_VM_KO=$B/ctneon.ko CTNEON_VM_GUEST=$SRC/tests/vm/guest/once.sh \
+CTNEON_VM_KO=$B/ctneon.ko CTNEON_VM_GUEST=$SRC/tests/vm/guest/hooks.sh \
 CTNEON_VM_WORK=$B/vm CTNEON_VM_TIMEOUT=${CTNEON_VM_TIMEOUT:-900} \
 	"$SRC/tests/vm/run.sh" "$ARCH" "$KERNEL" >"$B/hooks.log" 2>&1
 rc=$?
@@ -29,4 +33,11 @@ else
 	echo "FAIL hooks-ran-$ARCH-$KERNEL: no tamper check ran (not a hooks build?)"
 	rc=1
 fi
+# the in-kernel checks of ctneon-test.c must have run, each with a verdict
+for c in fail_register mac order; do
+	if ! grep -a -q -E "^(ok|FAIL) hooks $c" "$B/hooks.log"; then
+		echo "FAIL hooks-ran-$ARCH-$KERNEL: no $c check ran"
+		rc=1
+	fi
+done
 exit $rc
