@@ -35,13 +35,16 @@
  * once, on the portable code where NEON is refused: the answer is the same
  * and constant time either way, and there is nothing it could overtake.
  * One that would overtake is queued even with IRQs off (the locks here
- * are taken with IRQs off), and dropped with -ENOSPC when its queue is
- * full and it may not be backlogged, as cryptd does (IPsec drops the
- * packet).  What still reorders: on PREEMPT_RT, whose spinlocks sleep, a
- * request made in a hard interrupt or with IRQs off runs at once; and
- * requests of one tfm made at the same time on two CPUs have no order to
- * keep.  The price of the order: while a tfm has requests pending, all of
- * them run on one CPU's worker.
+ * are taken with IRQs off), and past the queue's length too, up to a
+ * bound (CTNEON_QUEUE_SLACK) past which it is dropped with -ENOSPC, as
+ * cryptd drops at its length (IPsec drops the packet).  What still
+ * reorders: on PREEMPT_RT, whose spinlocks sleep, a request made in a
+ * hard interrupt or with IRQs off runs at once; requests of one tfm made
+ * at the same time on two CPUs have no order to keep; and a tfm that
+ * mixes requests that may and may not be backlogged (no kernel caller
+ * does) may see one of the latter overtake its backlogged ones.  The price
+ * of the order: while a tfm has requests pending, all of them run on one
+ * CPU's worker.
  *
  * Why not cryptd and crypto_simd, as the kernel's own NEON drivers do:
  * both need an internal third copy of every algorithm (cryptd over a
@@ -212,6 +215,28 @@ static bool ctneon_should_defer(struct ctneon_async_tail *t,
 }
 
 /*
+ * Past its length, a queue still takes a request that may not be
+ * backlogged but must not overtake its tfm's pending ones (IPsec's, which
+ * never allow a backlog), up to CTNEON_QUEUE_SLACK more: ahead of the
+ * backlog, since crypto_queue takes every request behind its backlog
+ * mark for a backlogged one, which it tells -EINPROGRESS when it moves
+ * up.  Past that bound, -ENOSPC.  (A tfm that mixes requests that may
+ * and may not be backlogged could have one overtake its backlogged ones
+ * here; no kernel caller mixes them.)
+ */
+#define CTNEON_QUEUE_SLACK	1000
+
+static int ctneon_enqueue_after(struct crypto_queue *queue,
+				struct crypto_async_request *areq)
+{
+	if (queue->qlen >= queue->max_qlen + CTNEON_QUEUE_SLACK)
+		return -ENOSPC;
+	list_add_tail(&areq->list, queue->backlog);
+	queue->qlen++;
+	return -EINPROGRESS;
+}
+
+/*
  * Queue AREQ behind its tfm's pending requests, or on this CPU's queue
  * when it has none.  -EINPROGRESS (queued), -EBUSY (backlogged: the caller
  * allowed it), or -ENOSPC (full, not queued; *PENDING then says whether
@@ -225,6 +250,7 @@ static int ctneon_defer(struct crypto_async_request *areq,
 	struct ctneon_queue *q;
 	unsigned long flags;
 	int cpu, err;
+	bool full;
 
 	spin_lock_irqsave(&t->lock, flags);
 	*pending = ctneon_tfm_pending(t, areq->tfm);
@@ -233,12 +259,16 @@ static int ctneon_defer(struct crypto_async_request *areq,
 	cpu = t->cpu;
 	q = per_cpu_ptr(ctneon_queues, cpu);
 	spin_lock(&q->lock);
-	err = crypto_enqueue_request(&q->queue, areq);
+	full = q->queue.qlen >= q->queue.max_qlen;
+	if (full && *pending && !(areq->flags & CRYPTO_TFM_REQ_MAY_BACKLOG))
+		err = ctneon_enqueue_after(&q->queue, areq);
+	else
+		err = crypto_enqueue_request(&q->queue, areq);
 	spin_unlock(&q->lock);
 	if (err != -ENOSPC)
 		t->queued++;
 	spin_unlock_irqrestore(&t->lock, flags);
-	if (err != -EINPROGRESS)
+	if (full)
 		WRITE_ONCE(ctneon_queue_full, READ_ONCE(ctneon_queue_full) + 1);
 	if (err != -ENOSPC) {
 		WRITE_ONCE(ctneon_deferred, READ_ONCE(ctneon_deferred) + 1);
@@ -248,11 +278,12 @@ static int ctneon_defer(struct crypto_async_request *areq,
 }
 
 /*
- * A wrapper's request: queued (see above), or run at once.  A full queue
- * that may not backlog the request drops it (-ENOSPC, as cryptd does, the
- * caller's overload answer: IPsec drops the packet) when its tfm has
- * requests pending, which it must not overtake; otherwise there is
- * nothing to overtake, and it runs at once.
+ * A wrapper's request: queued (see above), or run at once.  One that its
+ * full queue cannot take (no backlog allowed) runs at once when its tfm
+ * has nothing pending, as there is nothing to overtake; one whose tfm has
+ * pending requests finds the queue full only past its slack, and is then
+ * dropped (-ENOSPC, as cryptd answers at its length; IPsec drops the
+ * packet) rather than run ahead of them.
  */
 static int ctneon_async_crypt(struct crypto_async_request *areq,
 			      struct ctneon_async_tail *t,

@@ -12,7 +12,10 @@
 # DEBUG_PREEMPT, kmemleak, testmgr extra tests), build ctneon.ko against it
 # (make ARCH=.. KERNEL=debug, W=1, warnings fail), boot it in QEMU with the
 # normal guest tests wrapped by tests/debug/guest.sh, then judge the
-# console log: any checker report is a FAIL with its lines.
+# console log: any checker report is a FAIL with its lines.  On 6.1 a
+# second boot runs the test build (make VARIANT=hooks) with
+# tests/vm/guest/hooks.sh: insmod failing at every registration in turn,
+# the asynchronous wrappers' ordering check, the MAC's NEON sections.
 # Why: the extra tests fuzz every ctneon driver against the generic ones
 # with random scatterlists and with SIMD disabled at random, and the
 # checkers catch what the functional tests cannot see (an out-of-bounds
@@ -152,6 +155,32 @@ for ARCH in "$@"; do
 	echo "# debug-$NAME: boot + guest tests + scans $((t3 - t2)) s"
 	checkers "$NAME" "$BUILD/vm.log" || rc=1
 	scan "$NAME" "$BUILD/vm.log" || rc=1
+
+	# 6.1: the test build too (tests/vm/guest/hooks.sh: every
+	# registration failing in turn at insmod, the ordering of the
+	# asynchronous wrappers, the MAC's NEON sections), under the checkers
+	[ "$SERIES" = 6.1 ] || continue
+	HB=$SRC/build/$ARCH-$KERNEL-hooks
+	rm -f "$HB/ctneon.ko"
+	if ! make -s -C "$SRC" ARCH="$ARCH" KERNEL=$KERNEL VARIANT=hooks >&2; then
+		echo "FAIL debug-build-$NAME-hooks: the test build against $KDIR"
+		rc=1
+		continue
+	fi
+	t2=$(date +%s)
+	CTNEON_VM_KERNEL=$IMAGE CTNEON_VM_REL=$REL CTNEON_VM_KROOT=$KROOT \
+	CTNEON_VM_KO=$HB/ctneon.ko CTNEON_VM_WORK=$HB/vm \
+	CTNEON_VM_GUEST=$SRC/tests/vm/guest/hooks.sh \
+	CTNEON_VM_TIMEOUT=${CTNEON_VM_TIMEOUT:-3000} \
+	CTNEON_VM_APPEND="kasan_multi_shot $SLOW ${CTNEON_DEBUG_APPEND:-}" \
+		nice -n 10 "$SRC/tests/vm/run.sh" "$ARCH" $KERNEL |
+		sed 's/^\(ok\|FAIL\) vm-boot-/\1 debug-hooks-boot-/' || rc=1
+	echo "# debug-$NAME-hooks: boot + hooks guest + scan $(($(date +%s) - t2)) s"
+	grep -a -q '^ok hooks fail_register' "$HB/vm/vm.log" || {
+		echo "FAIL debug-hooks-$NAME: the registration-failure check did not pass"
+		rc=1
+	}
+	scan "$NAME-hooks" "$HB/vm/vm.log" || rc=1
 done
 done
 exit $rc

@@ -7,8 +7,8 @@
 #   1. registration failures: insmod with fail_register=N for N = 1, 2, ...
 #      until a load succeeds; each failing load must fail (not oops),
 #      leave no ctneon algorithm behind, and the kernel must still answer
-#      (a read of /proc/crypto takes the lock every lookup takes; the
-#      in-tree cbc(aes) must still be listed there); the
+#      (a read of /proc/crypto, which takes the lock every lookup takes,
+#      must end and list the kernel's algorithms); the
 #      successful load shows how many registrations there are;
 #   2. once.sh (one read of the ciphertext; no bounce for aligned texts);
 #   3. afalg-once empty: no bounce counted for AEAD requests without text
@@ -82,8 +82,8 @@ while [ $n -le 200 ]; do
 		dmesg | grep -E 'BUG|Oops|corruption|Unable to handle|Internal error' | head -n 5 | sed 's/^/#   /'
 		break
 	fi
-	if ! grep -q 'name *: cbc(aes)' /tmp/crypto.txt; then
-		fail "hooks fail_register=$n: no cbc(aes) in /proc/crypto after the failed load"
+	if ! grep -q '^name' /tmp/crypto.txt; then
+		fail "hooks fail_register=$n: /proc/crypto lists no algorithm after the failed load"
 		break
 	fi
 	n=$((n + 1))
