@@ -212,6 +212,8 @@ struct ctneon_order {
 	wait_queue_head_t turn;
 	atomic_t outstanding;
 	struct completion all;
+	atomic_t threads;		/* threads still running */
+	struct completion threads_done;
 };
 
 static void ctneon_order_record(struct ctneon_order *o, unsigned int index)
@@ -321,6 +323,8 @@ static int ctneon_order_thread(void *arg)
 		WRITE_ONCE(o->next, end);
 		wake_up_all(&o->turn);
 	}
+	if (atomic_dec_and_test(&o->threads))
+		complete(&o->threads_done);
 	return 0;
 }
 
@@ -339,6 +343,7 @@ static int ctneon_test_order(void)
 	spin_lock_init(&o->lock);
 	init_waitqueue_head(&o->turn);
 	init_completion(&o->all);
+	init_completion(&o->threads_done);
 	atomic_set(&o->outstanding, CTNEON_TEST_ORDER_N);
 	o->tfm = crypto_alloc_skcipher("ctr-aes-ctneon", 0, 0);
 	if (IS_ERR(o->tfm)) {
@@ -369,6 +374,11 @@ static int ctneon_test_order(void)
 		sg_init_one(&s->sg, s->buf, sizeof(s->buf));
 	}
 
+	/*
+	 * All threads are made before any runs, and none is stopped with
+	 * kthread_stop(): a thread told to stop before it first runs never
+	 * runs its function, and the others would wait for its turns.
+	 */
 	for (j = 0; j < CTNEON_TEST_ORDER_THREADS; j++) {
 		th[j].o = o;
 		th[j].me = j;
@@ -377,22 +387,17 @@ static int ctneon_test_order(void)
 		if (IS_ERR(task[j])) {
 			err = PTR_ERR(task[j]);
 			task[j] = NULL;
+			/* the others stop at their first turn */
+			WRITE_ONCE(o->abort, true);
 			break;
 		}
 		kthread_bind(task[j], j % num_online_cpus());
-		get_task_struct(task[j]);
-		wake_up_process(task[j]);
 	}
-	/* a thread that did not start: the others stop at their next turn */
-	if (j < CTNEON_TEST_ORDER_THREADS) {
-		WRITE_ONCE(o->abort, true);
-		wake_up_all(&o->turn);
-	}
-	/* each thread ends after its last turn (they do not poll for stop) */
-	for (i = 0; i < j; i++) {
-		kthread_stop(task[i]);
-		put_task_struct(task[i]);
-	}
+	atomic_set(&o->threads, j);
+	for (i = 0; i < j; i++)
+		wake_up_process(task[i]);
+	if (j)
+		wait_for_completion(&o->threads_done);
 	/* the turns not taken: requests never made, never completed */
 	if (READ_ONCE(o->next) < CTNEON_TEST_ORDER_N &&
 	    atomic_sub_and_test(CTNEON_TEST_ORDER_N - READ_ONCE(o->next),
