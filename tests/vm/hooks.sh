@@ -4,7 +4,7 @@
 # tests/vm/hooks.sh ARCH KERNEL: issue #21 item 2 in make check.  Builds the
 # test variant of ctneon (make VARIANT=hooks: KCFLAGS=-DCTNEON_TEST_HOOKS,
 # whose decryptions complement the caller's ciphertext right after their
-# one read of it, ctneon.h) into build/<arch>-<kernel>-hooks/ and boots it
+# one read of it, svc-aead.h) into build/<arch>-<kernel>-hooks/ and boots it
 # with tests/vm/guest/once.sh alone: every AEAD must still decrypt and
 # authenticate correctly, on NEON and on the portable path.  A build
 # without the hooks skips those checks with a "#" line, so the run must

@@ -71,7 +71,8 @@
 #include <linux/workqueue.h>
 #include <asm/simd.h>
 
-#include "ctneon.h"
+#include "neon-section.h"
+#include "svc-async.h"
 
 static int ctneon_async_mode = 1;
 module_param_named(async, ctneon_async_mode, int, 0444);
