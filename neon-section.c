@@ -40,15 +40,15 @@
 
 #include "neon-section.h"
 
-static bool force_register;
-module_param(force_register, bool, 0444);
-MODULE_PARM_DESC(force_register,
-		 "for testing: register the AES algorithms even on a CPU with the Crypto Extensions (whose -ce drivers are faster)");
-
 static int force_fallback;
 module_param(force_fallback, int, 0644);
 MODULE_PARM_DESC(force_fallback,
 		 "for testing: 1 = always the portable constant-time code instead of NEON, 2 = either, at random for each NEON section");
+
+static bool force_register;
+module_param(force_register, bool, 0444);
+MODULE_PARM_DESC(force_register,
+		 "for testing: register the AES algorithms even on a CPU with the Crypto Extensions (whose -ce drivers are faster)");
 
 bool ctneon_neon_usable(void)
 {
