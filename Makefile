@@ -99,7 +99,7 @@ ROOT_CMD := $(SRC)/scripts/kernels.sh --print-root $(ARCH) $(KERNEL)
 endif
 
 # VARIANT=hooks: the test build of tests/vm/hooks.sh (KCFLAGS=
-# -DCTNEON_TEST_HOOKS, ctneon.h), in build/<arch>-<kernel>-hooks/
+# -DCTNEON_TEST_HOOKS, svc-aead.h), in build/<arch>-<kernel>-hooks/
 ifeq ($(VARIANT),hooks)
 BUILD := $(SRC)/build/$(ARCH)-$(KERNEL)-hooks
 VARIANT_FLAGS := KCFLAGS=-DCTNEON_TEST_HOOKS

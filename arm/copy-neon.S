@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * ctneon: ctneon_neon_copy() for arm (neon-copy.h).
+ * ctneon: ctneon_neon_copy() for arm (copy-neon.h).
  *
  * 128 bytes a pass through d0-d7 and d16-d23 (four 32-byte loads and
  * stores), then 16 bytes a pass, then single bytes.  Only caller-saved

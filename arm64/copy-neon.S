@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * ctneon: ctneon_neon_copy() for arm64 (neon-copy.h).
+ * ctneon: ctneon_neon_copy() for arm64 (copy-neon.h).
  *
  * 128 bytes a pass through v0-v7 (two four-register loads and stores),
  * then 16 bytes a pass, then single bytes.  Only caller-saved vector

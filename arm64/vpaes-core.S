@@ -712,7 +712,7 @@ SYM_FUNC_END(ctneon_vpaes_ctr_crypt)
  *				 u8 ctr[16]);
  * void ctneon_vpaes_ccm_decrypt(...same...);
  * CCM's two AES streams over whole blocks, paired in the two-block cipher
- * (the CBC-MAC's chain alone would leave the second lane idle; ccm-glue.c
+ * (the CBC-MAC's chain alone would leave the second lane idle; glue-ccm.c
  * has what it costs against the lone-block MAC and bit-sliced CTR).  Encrypting, one call per block gives
  * mac = E(mac ^ P_n) and the keystream E(ctr) for C_n = P_n ^ E(ctr).
  * Decrypting, P_n = C_n ^ E(ctr) must come first: the keystream of block

@@ -511,7 +511,7 @@ def aes_targets(cfg, arch, idx, intree, cpb):
         for sz, cpu, lim in cyc_t:
             t.append(verdict(cyc(mode, sz, cpu), lim,
                              f"{mode.upper()} enc {cpu} cycles ctneon/in-tree at {sz} bytes"))
-    return ["**Targets of issue #22** (AES; instructions of the crypto code, "
+    return ["**Short-request targets** (AES; instructions of the crypto code, "
             "cycles from the llvm-mca windows above):\n"] + [f"- {x}" for x in t] + [""]
 
 
@@ -659,7 +659,7 @@ def aead_report(idx, info):
         for cpu in target_cpus:
             t.append(verdict(mca_ratio("chacha20", 16384, cpu), 1.0,
                              f"ChaCha20 alone {cpu} cycles ctneon/in-tree at 16 KiB"))
-        out.append("**Targets** (issues #5 and #6; instructions of the crypto code):\n")
+        out.append("**Targets** (instructions of the crypto code):\n")
         out += [f"- {x}" for x in t]
         out.append("")
         if not TSUF:
@@ -681,7 +681,7 @@ def aead_report(idx, info):
                 for sz in (1420, 16384):
                     t.append(verdict(ratio("gcm", 128, "enc", sz), 0.85,
                                      f"GCM instructions ctneon/in-tree at {sz} bytes (stays met)"))
-            out.append("**Targets of issue #22** (AEADs):\n")
+            out.append("**Further targets** (AEADs):\n")
             out += [f"- {x}" for x in t]
             out.append("")
     with open(os.path.join(DOC, f"performance-aead-tables{TSUF}.rst"), "w") as f:
@@ -782,10 +782,9 @@ def more_report(idx, info, notes):
                 t.append(verdict(ratio(mode, 128, sz), 1.3,
                                  f"{mode} instructions ctneon/in-tree at {sz} bytes "
                                  "(AES-128)"))
-        scope = ("the 0.8 of ccm, cts and xctr is #23's target on arm; on arm64 "
-                 "it is shown for comparison" if arch == "arm64" else
-                 "issue #23")
-        out.append(f"**Targets** ({scope}; instructions of the crypto code; "
+        scope = ("the 0.8 of ccm, cts and xctr is the target on arm; on arm64 "
+                 "it is shown for comparison; " if arch == "arm64" else "")
+        out.append(f"**Targets** ({scope}instructions of the crypto code; "
                    "in-tree not measured: no data):\n")
         out += [f"- {x}" for x in t]
         out.append("")

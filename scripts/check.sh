@@ -6,11 +6,15 @@
 #   1. scripts/deps.sh                       packages
 #   2. tests/unit/run.sh, bs-run.sh, ...     user-space core tests (qemu-user)
 #      tests/unit/gcm-run.sh                 AES-GCM composed from the cores
-#      tests/unit/mac-run.sh                 CMAC, XCBC, CBC-MAC, CCM (aes-mac.c)
+#      tests/unit/mac-run.sh                 CMAC, XCBC, CBC-MAC, CCM (svc-mac.c)
 #      tests/ct/run.sh all                   constant-time trace check
 #   3. for arm/arm64 x 6.1/6.12/7, one after the other:
 #        make ARCH=.. KERNEL=..              W=1 cross build, no warnings
 #        tests/static-symbols.sh             no table-based AES imported
+#        tests/layers.sh                     the module's includes and the
+#                                            symbols its objects take from
+#                                            one another: no circle, none
+#                                            up a layer
 #      (this also fetches the six kernels, one at a time, and makes the
 #      trixie and sid build roots of 6.12 and 7.x)
 #   4. per configuration, in two lanes that run at the same time:
@@ -101,7 +105,7 @@ guests() {
 	# checks) with more data and under load, so make check does not pay
 	# for them twice
 	# arm64-6.1 and arm-6.12 stress the asynchronous wrappers with every
-	# request queued (ctneon-async.c; arm-6.1 has them by default)
+	# request queued (svc-async.c; arm-6.1 has them by default)
 	local extra=
 	case $cfg in arm64-6.1|arm-6.12) extra=ctneon.stress_async=3 ;; esac
 	step "guest-$cfg" tests/vm/all.sh "${cfg%-*}" "${cfg#*-}" ctneon.noipsec=1 $extra
@@ -158,6 +162,7 @@ built=()
 for cfg in $CONFIGS; do
 	if step "build-$cfg" build "$cfg"; then
 		step "symbols-$cfg" tests/static-symbols.sh "build/$cfg/ctneon.ko"
+		step "layers-$cfg" tests/layers.sh "build/$cfg/obj"
 		built+=("$cfg")
 	fi
 done

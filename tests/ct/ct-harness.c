@@ -32,7 +32,7 @@
  * The bit-sliced cores (aes-neonbs.h) are checked with 1, 7, 8, 9, 16 and
  * 17 blocks: a partial batch alone, a full one, and full ones followed by
  * a partial one; CBC decryption and CTR also in place.  Whether a piece
- * goes to the bit-sliced or the vpaes core is decided in aes-glue.c from
+ * goes to the bit-sliced or the vpaes core is decided in svc-aes.c from
  * lengths only (ctneon_bs_blocks()), and the one-time key conversion is
  * gated by a public state, so nothing there needs tracing.  A family with
  * expect_leak set is a negative control: run.sh fails if it is NOT flagged.
@@ -44,7 +44,7 @@
 #include <string.h>
 
 #include "aes-ct.h"
-#include "aes-mac.h"
+#include "svc-mac.h"
 #include "aes-neonbs.h"
 #include "chacha-poly.h"
 #include "ghash.h"
@@ -119,7 +119,7 @@ static void call_cbcmac(const struct ct_case *c)
 }
 
 /*
- * aes-mac.c (cmac-glue.c, ccm-glue.c): the CBC-MAC stream over len bytes in
+ * svc-mac.c (glue-cmac.c, glue-ccm.c): the CBC-MAC stream over len bytes in
  * two updates (a pending block completed, then blocks and a new pending
  * one), then the zero padding; CMAC's last block and subkey doubling.
  * The chaining value and the data are secret, the lengths public.

@@ -178,11 +178,11 @@ check_arch() {
 	       $cc -O2 -Wall -Wextra -Werror $ctflags $coreflags \
 			-I"$SRC" -I"$shim" -c "$SRC/ghash-ct.c" -o "$dir/ghash-ct.o" &&
 	       $cc -O2 -Wall -Wextra -Werror $ctflags $coreflags \
-			-I"$SRC" -I"$shim" -c "$SRC/aes-mac.c" -o "$dir/aes-mac.o" &&
+			-I"$SRC" -I"$shim" -c "$SRC/svc-mac.c" -o "$dir/svc-mac.o" &&
 	       $cc -O2 -Wall -Wextra -Werror $cflags -static \
 			-I"$SRC" -I"$shim" -o "$dir/ct-harness" \
 			"$SRC/tests/ct/ct-harness.c" "$SRC/tests/ct/leaky.c" \
-			"$dir/aes-ct.o" "$dir/aes-mac.o" "$dir/chacha-ct.o" "$dir/ghash-ct.o" "$dir/vpaes-core.o" \
+			"$dir/aes-ct.o" "$dir/svc-mac.o" "$dir/chacha-ct.o" "$dir/ghash-ct.o" "$dir/vpaes-core.o" \
 			"$dir/aes-neonbs-core.o" "$dir/ghash-neon.o" \
 			"$dir/chacha-poly-neon-core.o"; } 2>"$dir/build.log"; then
 		cat "$dir/build.log" >&2

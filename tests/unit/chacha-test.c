@@ -33,7 +33,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include "chacha-poly.h"
-#include "neon-copy.h"
+#include "copy-neon.h"
 #include "callsaved.h"
 
 #include "report.h"

@@ -4,7 +4,7 @@
 # User-space test of AES-GCM over the NEON cores: tests/unit/gcm-run.sh arm|arm64
 #
 # What: builds tests/unit/gcm-test.c (gcm(aes) and rfc4106(gcm(aes))
-# composed the way gcm-glue.c does) with <arch>/vpaes-core.S,
+# composed the way glue-gcm.c does) with <arch>/vpaes-core.S,
 # <arch>/aes-neonbs-core.S, <arch>/ghash-neon.S, aes-ct.c and ghash-ct.c
 # (statically, with the cross compiler, through the shim headers of
 # tests/unit/shim/<arch>), runs it under qemu-user and feeds it a stream of
@@ -16,7 +16,7 @@
 # fallback paths forced at random.
 # How: the McGrew-Viega values typed into gcm-test.c are first printed by
 # the test (--vectors) and checked against OpenSSL, so that a typing error
-# cannot pass for a core bug.  aes-glue.c's CTNEON_BS_MIN_BLOCKS is read
+# cannot pass for a core bug.  svc-aes.c's CTNEON_BS_MIN_BLOCKS is read
 # out of the source and compiled into the test's copy of the vpaes /
 # bit-sliced split.  arm: the stream runs against the cores built in ARM
 # state (-marm, as the armmp kernels), then built again as Thumb-2.
@@ -46,9 +46,9 @@ inc=(-I"$top" -I"$top/tests/unit" -I"$top/tests/unit/shim/$arch")
 
 # the split policy's threshold, from the one place that defines it
 bsmin=$(sed -n 's/^#define[[:space:]]*CTNEON_BS_MIN_BLOCKS[[:space:]]*\([0-9][0-9]*\).*/\1/p' \
-	"$top/aes-glue.c")
+	"$top/svc-aes.c")
 if [ -z "$bsmin" ]; then
-	echo "FAIL $arch: no CTNEON_BS_MIN_BLOCKS in aes-glue.c"
+	echo "FAIL $arch: no CTNEON_BS_MIN_BLOCKS in svc-aes.c"
 	echo "0 passed, 1 failed"
 	exit 1
 fi
@@ -111,7 +111,7 @@ try:
         for m in (0, 1, 15, 16, 17, 127, 128, 129, 4095, 4096):
             for kl in KEYS:
                 case(G_AAD, kl, a, m)
-    # and around gcm-glue.c's 256-byte AAD chunks
+    # and around glue-gcm.c's 256-byte AAD chunks
     for a in (240, 255, 256, 257, 271, 272, 511, 512, 513, 1000, 1024):
         for m in (0, 1, 16, 129):
             for kl in KEYS:

@@ -6,7 +6,7 @@
  * What: gcm(aes) and rfc4106(gcm(aes)) built here from the very cores the
  * module links (vpaes-core.S, aes-neonbs-core.S, ghash-neon.S, the key
  * expansion of aes-ct.c and, for the steps where NEON may not be used, the
- * portable aes-ct.c / ghash-ct.c), in the order gcm-glue.c calls them.
+ * portable aes-ct.c / ghash-ct.c), in the order glue-gcm.c calls them.
  *
  * Why: the unit tests of each core (run.sh, bs-run.sh, ghash-run.sh) hold
  * the cores to their contracts, but not the composition: J0 and the counter
@@ -16,13 +16,13 @@
  * wrong tags only for some lengths, so every length is tried here, in
  * seconds, rather than in a guest.
  *
- * How: gcm_crypt() below is gcm-glue.c's ctneon_gcm_crypt() with the
+ * How: gcm_crypt() below is glue-gcm.c's ctneon_gcm_crypt() with the
  * scatterlists replaced by flat buffers and skcipher_walk by a list of
  * step sizes (what the walk offers; as in the glue, a step that is not the
  * last is rounded down to whole blocks).  The one thing copied rather than
- * called is aes-glue.c's ctneon_bs_blocks() policy for CTR (gcm_bs_blocks(),
- * CTR only), since aes-glue.c is kernel code; its threshold
- * CTNEON_BS_MIN_BLOCKS is read out of aes-glue.c by the runner and passed
+ * called is svc-aes.c's ctneon_bs_blocks() policy for CTR (gcm_bs_blocks(),
+ * CTR only), since svc-aes.c is kernel code; its threshold
+ * CTNEON_BS_MIN_BLOCKS is read out of svc-aes.c by the runner and passed
  * as -DGCM_BS_MIN_BLOCKS, so the two cannot drift apart silently.  Each
  * step may also take the paths the kernel takes under contention or where
  * NEON is not usable: the bit-sliced key "busy" (vpaes only), the GHASH key
@@ -36,7 +36,7 @@
  *  2. A stream of cases from the runner (OpenSSL via python3-cryptography),
  *     each tagged with its group: every message length 0..4096, every AAD
  *     length 0..80 with lengths around the block and batch edges (and AAD
- *     lengths around gcm-glue.c's 256-byte AAD chunks), every
+ *     lengths around glue-gcm.c's 256-byte AAD chunks), every
  *     key size, rfc4106 (salt || IV, the IV copy at the end of the AAD not
  *     authenticated), truncated tags of 4, 8, 12..16 bytes.  Each case is
  *     encrypted (random steps, random fallbacks, in place or not) and
@@ -66,7 +66,7 @@
 #include "vpaes.h"
 
 #ifndef GCM_BS_MIN_BLOCKS
-#error "GCM_BS_MIN_BLOCKS: the runner passes CTNEON_BS_MIN_BLOCKS of aes-glue.c"
+#error "GCM_BS_MIN_BLOCKS: the runner passes CTNEON_BS_MIN_BLOCKS of svc-aes.c"
 #endif
 
 /*
@@ -85,7 +85,7 @@
 #endif
 
 #define EBADMSG_RC	(-EBADMSG)
-#define AAD_CHUNK	256		/* CTNEON_GCM_AAD_CHUNK of gcm-glue.c */
+#define AAD_CHUNK	256		/* CTNEON_GCM_AAD_CHUNK of glue-gcm.c */
 #define MAX_TEXT	(16 * 1024)
 #define MAX_AAD		1024
 
@@ -128,9 +128,9 @@ static unsigned int unhex(u8 *out, const char *s)
 	return n;
 }
 
-/* ---- the composition (gcm-glue.c without the kernel) --------------------- */
+/* ---- the composition (glue-gcm.c without the kernel) --------------------- */
 
-/* what gcm-glue.c's context holds; the lazy keys are made at setkey here */
+/* what glue-gcm.c's context holds; the lazy keys are made at setkey here */
 struct gcm_ctx {
 	struct ctneon_aes_key key;
 	u8 bskey[CTNEON_BS_KEY_SIZE] __attribute__((aligned(16)));
@@ -218,7 +218,7 @@ static void gcm_hash(const struct gcm_ctx *ctx, struct path p, u8 x[16],
 }
 
 /*
- * USER-SPACE COPY of aes-glue.c's ctneon_bs_blocks() for MODE_CTR: how
+ * USER-SPACE COPY of svc-aes.c's ctneon_bs_blocks() for MODE_CTR: how
  * many whole blocks at the start of a piece go to the bit-sliced core.
  * Whole batches of eight, and a final partial batch only when it has at
  * least CTNEON_BS_MIN_BLOCKS blocks (passed in as GCM_BS_MIN_BLOCKS).

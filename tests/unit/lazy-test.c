@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Model test of the lazy key state (ctneon-lazy.h), run by tests/unit/run.sh
+ * Model test of the lazy key state (svc-lazy.h), run by tests/unit/run.sh
  * under qemu-user.  It includes the module's header itself, with a C11
  * stand-in for <linux/atomic.h> (shim/model), so the state machine tested is
  * the one the glue runs.  The model context has a key, the state word and
  * a derived key (each byte of the key XOR 0x5c), and uses the state as
- * aes-glue.c does for the bit-sliced key and gcm-glue.c for the GHASH key:
+ * svc-aes.c does for the bit-sliced key and glue-gcm.c for the GHASH key:
  *
  *   setkey:    wipe the derived key, rewrite the key, ctneon_lazy_reset();
  *   a request: ctneon_lazy_get(); on NONE convert the key and use the
@@ -28,7 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ctneon-lazy.h"
+#include "svc-lazy.h"
 
 #define KEYLEN	32
 

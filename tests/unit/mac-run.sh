@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # User-space test of CMAC, XCBC, CBC-MAC and CCM over the vpaes core and
-# aes-mac.c: tests/unit/mac-run.sh arm|arm64
+# svc-mac.c: tests/unit/mac-run.sh arm|arm64
 #
 # Builds tests/unit/mac-test.c with the architecture's vpaes-core.S,
-# aes-ct.c and aes-mac.c (static, cross), and runs it under qemu-user on
+# aes-ct.c and svc-mac.c (static, cross), and runs it under qemu-user on
 # the cases of tests/unit/mac-cases.py (OpenSSL's results through
 # python3-cryptography; published vectors first).  On arm once in ARM
 # state and once as Thumb-2.  Prints ok/FAIL lines, then "N passed, M
@@ -51,7 +51,7 @@ for m in "${modes[@]}"; do
 		-o "$exe.core.o" &&
 	       $cc -O2 -static -Wall -Wextra -Werror "${cflags[@]}" "${mflags[@]}" "${inc[@]}" \
 		-DMAC_TEST_BREAK="${CTNEON_MAC_BREAK:-0}" -o "$exe" "$here/mac-test.c" \
-		"$top/aes-ct.c" "$top/aes-mac.c" "$exe.core.o"; } >"$tmp/build.log" 2>&1 ||
+		"$top/aes-ct.c" "$top/svc-mac.c" "$exe.core.o"; } >"$tmp/build.log" 2>&1 ||
 	   [ -s "$tmp/build.log" ]; then
 		cat "$tmp/build.log"
 		echo "FAIL $label: build (or build warnings)"

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * User-space test of CMAC, XCBC, CBC-MAC and CCM composed from the NEON
- * cores and aes-mac.c, run under qemu-user by tests/unit/mac-run.sh.
+ * cores and svc-mac.c, run under qemu-user by tests/unit/mac-run.sh.
  *
  * What: the CBC-MAC stream, CMAC/XCBC's last block and CCM's header of
- * aes-mac.c (the very file the module links), over ctneon_vpaes_cbcmac()
+ * svc-mac.c (the very file the module links), over ctneon_vpaes_cbcmac()
  * or, for the steps where NEON may not be used, the portable cipher of
- * aes-ct.c, composed in the order cmac-glue.c and ccm-glue.c call them:
+ * aes-ct.c, composed in the order glue-cmac.c and glue-ccm.c call them:
  * the subkeys as the setkeys make them, CCM as ctneon_ccm_crypt() (header
  * and E(A_0), AAD in chunks and padded, then the text in walk steps: on
  * NEON the whole blocks through the paired CCM core
@@ -39,7 +39,7 @@
 #include <string.h>
 
 #include "aes-ct.h"
-#include "aes-mac.h"
+#include "svc-mac.h"
 #include "vpaes.h"
 
 #ifndef MAC_TEST_BREAK
@@ -108,7 +108,7 @@ static void encrypt1(const struct ctneon_aes_key *k, u8 out[16],
 		ctneon_aes_ct_encrypt(k, out, in);
 }
 
-/* the setkeys of cmac-glue.c */
+/* the setkeys of glue-cmac.c */
 static int mac_setkey(int alg, struct mac_key *mk, const u8 *key,
 		      unsigned int len)
 {

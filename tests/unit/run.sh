@@ -8,7 +8,7 @@
 # the case stream of tests/unit/cases.py (published vectors plus random
 # cases checked against the host's OpenSSL) and prints one ok/FAIL line per
 # test group; then the model test of the lazy key state (lazy-test.c over
-# ctneon-lazy.h).  Exit status non-zero on any failure.
+# svc-lazy.h).  Exit status non-zero on any failure.
 #
 # Environment:
 #   CTNEON_TEST_SEED   seed of the random cases (default 1)
@@ -122,7 +122,7 @@ for b in "${builds[@]}"; do
 	echo "# $v: $(( $(date +%s) - t0 ))s"
 done
 
-# the model test of the lazy key state (ctneon-lazy.h), once per architecture
+# the model test of the lazy key state (svc-lazy.h), once per architecture
 for a in $arches; do
 	case $a in
 	arm) cc=arm-linux-gnueabihf-gcc; qemu=qemu-arm ;;

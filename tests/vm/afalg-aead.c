@@ -131,7 +131,7 @@ static const struct aead_pair pairs[] = {
 	{ "rfc4309-ccm-aes-ctneon",
 	  { "rfc4309(ccm-aes-lib)", "rfc4309(ccm_base(ctr(aes-lib),cbcmac-aes-lib))",
 	    "rfc4309(ccm_base(ctr(aes-generic),cbcmac(aes-generic)))" }, K_RFC4309 },
-#ifdef __aarch64__	/* not registered on arm (chacha-glue.c) */
+#ifdef __aarch64__	/* not registered on arm (glue-chacha.c) */
 	{ "rfc7539-chacha20-poly1305-ctneon",
 	  { "rfc7539(chacha20-generic,poly1305-generic)" }, K_CP },
 	{ "rfc7539esp-chacha20-poly1305-ctneon",

@@ -107,7 +107,7 @@ static const struct pair pairs[] = {
 	{ "ccm-aes-ctneon", "ccm_base(ctr(aes-generic),cbcmac(aes-generic))", CCM },
 	{ "rfc4309-ccm-aes-ctneon", "rfc4309(ccm_base(ctr(aes-generic),cbcmac(aes-generic)))",
 	  RFC4309 },
-#ifdef __aarch64__	/* not registered on arm (chacha-glue.c) */
+#ifdef __aarch64__	/* not registered on arm (glue-chacha.c) */
 	{ "rfc7539-chacha20-poly1305-ctneon", "rfc7539(chacha20-generic,poly1305-generic)", CP },
 	{ "rfc7539esp-chacha20-poly1305-ctneon", "rfc7539esp(chacha20-generic,poly1305-generic)", CPESP },
 #endif

@@ -4,7 +4,7 @@
  *
  * ctneon keeps each key in vpaes form and makes the bit-sliced form on
  * demand, inside the first request of a transform that has enough blocks
- * for the bit-sliced core (aes-glue.c: ctneon_bs_blocks() decides how many
+ * for the bit-sliced core (svc-aes.c: ctneon_bs_blocks() decides how many
  * blocks of a piece go there, ctneon_bs_key() converts the key once,
  * guarded by an atomic state NONE -> BUSY -> READY; a request that finds it
  * BUSY uses vpaes).  This program checks that every request gives the
@@ -12,7 +12,7 @@
  *
  *  seq   One bound transform per mode, its key set once per key size, and
  *        three accept()ed operation sockets used in turn.  Requests cross
- *        the threshold (aes-glue.c: CTNEON_BS_MIN_BLOCKS, 5) both ways in
+ *        the threshold (svc-aes.c: CTNEON_BS_MIN_BLOCKS, 5) both ways in
  *        sequence: 1..4 blocks (vpaes, no bit-sliced key yet), 5..9, 15,
  *        16, 17 blocks (the first of these converts), 4 KiB, 64 KiB
  *        (whole pages, several walk steps),

@@ -66,7 +66,7 @@ struct drv {
 static const struct drv drivers[] = {
 	{ "gcm-aes-ctneon", 16, 12, -1 },
 	{ "ccm-aes-ctneon", 16, 16, 3 },
-#ifdef __aarch64__	/* not registered on arm (chacha-glue.c) */
+#ifdef __aarch64__	/* not registered on arm (glue-chacha.c) */
 	{ "rfc7539-chacha20-poly1305-ctneon", 32, 12, -1 },
 #endif
 };

@@ -116,7 +116,7 @@ static struct alg algs[] = {
 	{ "gcm-aes-ctneon", { "gcm_base(ctr(aes-generic),ghash-generic)" }, AE_GCM, 0, 0, 0 },
 	{ "rfc4106-gcm-aes-ctneon",
 	  { "rfc4106(gcm_base(ctr(aes-generic),ghash-generic))" }, AE_RFC4106, 0, 0, 0 },
-#ifdef __aarch64__	/* not registered on arm (chacha-glue.c) */
+#ifdef __aarch64__	/* not registered on arm (glue-chacha.c) */
 	{ "rfc7539-chacha20-poly1305-ctneon",
 	  { "rfc7539(chacha20-generic,poly1305-generic)" }, AE_CP, 0, 0, 0 },
 	{ "rfc7539esp-chacha20-poly1305-ctneon",

@@ -17,7 +17,7 @@
 BIN=/test/bin
 DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon gcm-aes-ctneon rfc4106-gcm-aes-ctneon
 chacha20-ctneon xchacha20-ctneon xchacha12-ctneon"
-# the ChaCha20-Poly1305 AEADs: arm64 only (chacha-glue.c)
+# the ChaCha20-Poly1305 AEADs: arm64 only (glue-chacha.c)
 case $(uname -m) in
 aarch64) DRIVERS="$DRIVERS rfc7539-chacha20-poly1305-ctneon rfc7539esp-chacha20-poly1305-ctneon" ;;
 esac

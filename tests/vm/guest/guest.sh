@@ -67,7 +67,7 @@ DRIVERS="$DRIVERS cts-cbc-aes-ctneon xctr-aes-ctneon cmac-aes-ctneon xcbc-aes-ct
 DRIVERS="$DRIVERS cbcmac-aes-ctneon ccm-aes-ctneon rfc4309-ccm-aes-ctneon"
 DRIVERS="$DRIVERS chacha20-ctneon xchacha20-ctneon xchacha12-ctneon"
 # the ChaCha20-Poly1305 AEADs: arm64, and arm where the asynchronous
-# wrappers are (32-bit 6.1; chacha-glue.c): added after insmod (cp_expected)
+# wrappers are (32-bit 6.1; glue-chacha.c): added after insmod (cp_expected)
 CPDRIVERS="rfc7539-chacha20-poly1305-ctneon rfc7539esp-chacha20-poly1305-ctneon"
 cp_expected() {
 	[ "$(uname -m)" = aarch64 ] ||
@@ -109,7 +109,7 @@ dmesg_check() {
 	fi
 }
 
-# with the asynchronous wrappers (ctneon-async.c: arm 6.1, or the module
+# with the asynchronous wrappers (svc-async.c: arm 6.1, or the module
 # parameter async=2|3), the synchronous algorithm of every skcipher and
 # AEAD is NAME-sync; the wrapper has the name
 sync_twins() {
@@ -423,7 +423,7 @@ if [ "${CTNEON_QUICK:-0}" != 1 ]; then
 	set_fallback 1
 	afalg_diff "-fallback" -n "$FBCASES" -l 2048
 	# each NEON section of a request on NEON or the portable path at
-	# random: requests whose steps take both paths (ctneon-main.c)
+	# random: requests whose steps take both paths (neon-section.c)
 	set_fallback 2
 	afalg_diff "-mixed" -n "$FBCASES" -l 4096
 	set_fallback 0

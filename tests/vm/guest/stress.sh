@@ -41,7 +41,7 @@
 # each must then FAIL, which shows that they can);
 # ctneon.stress_async=N loads ctneon with async=N and queue_len=
 # ctneon.stress_qlen (default 1) here: 3 sends every request that may be
-# queued through ctneon-async.c's queue, short enough that the backlog
+# queued through svc-async.c's queue, short enough that the backlog
 # and the full queue are reached under afalg-stress (scripts/check.sh sets
 # it for two configurations; the others stress the default path).
 
@@ -64,7 +64,7 @@ DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon"
 DRIVERS="$DRIVERS gcm-aes-ctneon rfc4106-gcm-aes-ctneon"
 DRIVERS="$DRIVERS chacha20-ctneon xchacha20-ctneon xchacha12-ctneon"
 # the ChaCha20-Poly1305 AEADs: arm64, and arm where the asynchronous
-# wrappers are (32-bit 6.1; chacha-glue.c): added after insmod
+# wrappers are (32-bit 6.1; glue-chacha.c): added after insmod
 CPDRIVERS="rfc7539-chacha20-poly1305-ctneon rfc7539esp-chacha20-poly1305-ctneon"
 case $(uname -m) in aarch64) DRIVERS="$DRIVERS $CPDRIVERS" ;; esac
 
@@ -90,7 +90,7 @@ dmesg_check() {
 	fi
 }
 
-# with the asynchronous wrappers (ctneon-async.c), the synchronous
+# with the asynchronous wrappers (svc-async.c), the synchronous
 # algorithm of every skcipher and AEAD is NAME-sync
 sync_twins() {
 	[ "$(cat /sys/module/ctneon/parameters/wrapped 2>/dev/null)" = Y ] || return 0

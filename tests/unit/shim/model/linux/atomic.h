@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * User-space stand-in for the few <linux/atomic.h> operations that
- * ctneon-lazy.h uses, on the compiler's __atomic builtins, for the model
+ * svc-lazy.h uses, on the compiler's __atomic builtins, for the model
  * test of the lazy key state (tests/unit/lazy-test.c).  The kernel's
  * atomic_cmpxchg() is fully ordered; _release and _acquire as named.
  */

@@ -84,7 +84,9 @@
 #include <linux/workqueue.h>
 #include <asm/simd.h>
 
-#include "ctneon.h"
+#include "neon-section.h"
+#include "svc-async.h"
+#include "test-hooks.h"
 
 static int ctneon_async_mode = 1;
 module_param_named(async, ctneon_async_mode, int, 0444);

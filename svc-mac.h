@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The CBC-MAC stream, CMAC/XCBC's last block and CCM's header (aes-mac.c),
- * for cmac-glue.c, ccm-glue.c and the unit test tests/unit/mac-test.c.
+ * The CBC-MAC stream, CMAC/XCBC's last block and CCM's header (svc-mac.c),
+ * for glue-cmac.c, glue-ccm.c and the unit test tests/unit/mac-test.c.
  */
-#ifndef CTNEON_AES_MAC_H
-#define CTNEON_AES_MAC_H
+#ifndef CTNEON_SVC_MAC_H
+#define CTNEON_SVC_MAC_H
 
 #ifdef __KERNEL__
 #include <linux/types.h>

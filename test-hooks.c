@@ -36,9 +36,10 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/vmalloc.h>
+#include <linux/version.h>
 #include <linux/wait.h>
 
-#include "ctneon.h"
+#include "test-hooks.h"
 
 /* ---- failing a registration -------------------------------------------- */
 

@@ -17,7 +17,7 @@
  *
  * The chain is serial, so it runs on vpaes (ctneon_vpaes_cbcmac(), one
  * block at a time, nothing stored but dg); where NEON may not be used, on
- * the portable constant-time cipher: the stream of aes-mac.c, which keeps
+ * the portable constant-time cipher: the stream of svc-mac.c, which keeps
  * the last block it has seen pending until more data arrives or the final
  * step, since CMAC and XCBC treat it specially.  Subkeys are doubled with
  * masks, not branches.  The descriptor (dg,
@@ -38,7 +38,11 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
-#include "ctneon.h"
+#include "glue.h"
+#include "neon-section.h"
+#include "svc-aes.h"
+#include "svc-mac.h"
+#include "test-hooks.h"
 
 #define CTNEON_MAC_PRIORITY	310
 

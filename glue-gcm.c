@@ -13,7 +13,7 @@
  *
  * One pass: each step of the AEAD walk (at most a page) runs, inside one
  * NEON section, the CTR piece (bit-sliced for the bulk, vpaes for short
- * messages and tails: the policy of aes-glue.c) and GHASH over the
+ * messages and tails: the policy of glue-aes.c) and GHASH over the
  * ciphertext of that step (after CTR when encrypting; decrypting, both
  * read one copy of the step's ciphertext, ctneon_gcm_decrypt_blocks()),
  * while the data is still in the cache.  The AAD is hashed first, in chunks copied out of the
@@ -45,8 +45,13 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
-#include "ctneon.h"
 #include "ghash.h"
+#include "glue.h"
+#include "neon-section.h"
+#include "svc-aead.h"
+#include "svc-aes.h"
+#include "svc-async.h"
+#include "svc-lazy.h"
 #include "vpaes.h"
 
 /*
@@ -79,7 +84,7 @@ static __always_inline void ctneon_put_be64(u64 v, u8 *p)
 struct ctneon_gcm_ctx {
 	struct ctneon_aes_ctx aes;
 	u8 h[16];				/* H, for the portable GHASH */
-	atomic_t gkey_state;			/* ctneon-lazy.h: is gkey valid? */
+	atomic_t gkey_state;			/* svc-lazy.h: is gkey valid? */
 	u8 gkey[CTNEON_GHASH_KEY_SIZE];		/* H in the NEON core's form */
 	u8 salt[4];				/* rfc4106 only */
 };
@@ -336,7 +341,7 @@ static void ctneon_gcm_final(struct ctneon_gcm_ctx *ctx, bool neon,
  * from src once, into a copy of the module's, and both GHASH and CTR read
  * that copy, so that what is authenticated is what is decrypted even if
  * the caller changes src meanwhile (issue #21).  With NEON enabled: the
- * per-CPU stable buffer (ctneon-aead.c), a page at a time, copied with
+ * per-CPU stable buffer (svc-aead.c), a page at a time, copied with
  * NEON; without, a buffer on the stack.
  */
 #define CTNEON_GCM_CT_CHUNK	256

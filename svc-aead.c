@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ctneon: what the AEADs share (gcm-glue.c, ccm-glue.c, chacha-glue.c).
+ * ctneon: what the AEADs share (glue-gcm.c, glue-ccm.c, glue-chacha.c).
  *
  * The stable copy.  A decryption must authenticate exactly the bytes it
  * decrypts; reading the caller's buffer twice (once to authenticate, once
@@ -22,7 +22,7 @@
  * already keeps them off, or softirqs do not use NEON; nesting is free.)
  * Hard interrupts never reach it: NEON is refused there.  The buffer holds
  * ciphertext only, which is not secret.  (CCM needs no such buffer: its
- * core reads each block once, ccm-glue.c.)
+ * core reads each block once, glue-ccm.c.)
  *
  * The bounce counter.  ctneon_aead_walk_done() counts the AEAD requests
  * whose walk went through the skcipher walk's bounce buffer (a step cut by
@@ -36,7 +36,8 @@
 #include <linux/moduleparam.h>
 #include <linux/percpu.h>
 
-#include "ctneon.h"
+#include "svc-aead.h"
+#include "test-hooks.h"
 
 static u8 __percpu *ctneon_stable;
 static unsigned int ctneon_stable_users;

@@ -43,7 +43,7 @@
  * 11.4 -> 9.6 -> 9.6.  The associated data and the lengths block go to
  * the core's Poly1305 entry points directly.  Decrypting, each step's
  * ciphertext is first copied once into a buffer of the module's (the
- * per-CPU stable buffer of ctneon-aead.c with NEON, rctx->lag without),
+ * per-CPU stable buffer of svc-aead.c with NEON, rctx->lag without),
  * and the core authenticates and decrypts that copy: the stitched core
  * reads its input twice, and a caller that changed src in between would
  * otherwise get the plaintext of bytes that were not authenticated.
@@ -74,8 +74,11 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
-#include "ctneon.h"
 #include "chacha-poly.h"
+#include "glue.h"
+#include "neon-section.h"
+#include "svc-aead.h"
+#include "svc-async.h"
 
 #define CTNEON_CHACHA_KEY_SIZE		32
 #define CTNEON_CHACHA_IV_SIZE		16

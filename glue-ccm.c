@@ -30,7 +30,7 @@
  * exactly what is encrypted or what was decrypted, even if the caller
  * changes its buffers meanwhile.  A partial last block, and every block
  * where NEON may not be used (the portable constant-time cipher, the
- * CBC-MAC stream of aes-mac.c), goes through a copy on the stack, read
+ * CBC-MAC stream of svc-mac.c), goes through a copy on the stack, read
  * once and wiped.  The header (B_0, the length of A) and E_K(A_0) share
  * one section; the associated data is MACed in chunks copied out of the
  * scatterlist.
@@ -52,7 +52,12 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
-#include "ctneon.h"
+#include "glue.h"
+#include "neon-section.h"
+#include "svc-aead.h"
+#include "svc-aes.h"
+#include "svc-async.h"
+#include "svc-mac.h"
 #include "vpaes.h"
 
 /*

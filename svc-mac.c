@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ctneon: the CBC-MAC stream, the CMAC/XCBC last block and the CCM header,
- * shared by cmac-glue.c and ccm-glue.c and built as they are by the
+ * shared by glue-cmac.c and glue-ccm.c and built as they are by the
  * user-space unit test (tests/unit/mac-test.c), so that the test runs this
  * very code over the cores under qemu-user.
  *
@@ -20,7 +20,7 @@
 #else
 #include "compat/user.h"
 #endif
-#include "aes-mac.h"
+#include "svc-mac.h"
 #include "vpaes.h"
 
 #define MAC_BLOCK	16
