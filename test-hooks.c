@@ -198,13 +198,14 @@ struct ctneon_order_slot {
 	struct skcipher_request *req;
 	struct scatterlist sg;
 	unsigned int index;
-	u8 buf[16];
+	u8 *buf;			/* 16 bytes of o->bufs */
 	u8 iv[16];
 };
 
 struct ctneon_order {
 	struct crypto_skcipher *tfm;
 	struct ctneon_order_slot *slot;
+	u8 *bufs;			/* kmalloc'd: a scatterlist needs its page */
 	spinlock_t lock;		/* the fields below */
 	unsigned int *done;		/* indices, in completion order */
 	unsigned int ndone, dropped, queued, at_once, errors;
@@ -356,7 +357,8 @@ static int ctneon_test_order(void)
 	err = -ENOMEM;
 	o->slot = vzalloc(sizeof(*o->slot) * CTNEON_TEST_ORDER_N);
 	o->done = vzalloc(sizeof(*o->done) * CTNEON_TEST_ORDER_N);
-	if (!o->slot || !o->done)
+	o->bufs = kcalloc(CTNEON_TEST_ORDER_N, 16, GFP_KERNEL);
+	if (!o->slot || !o->done || !o->bufs)
 		goto out;
 	get_random_bytes(key, sizeof(key));
 	err = crypto_skcipher_setkey(o->tfm, key, sizeof(key));
@@ -372,7 +374,8 @@ static int ctneon_test_order(void)
 		s->req = skcipher_request_alloc(o->tfm, GFP_KERNEL);
 		if (!s->req)
 			goto out;
-		sg_init_one(&s->sg, s->buf, sizeof(s->buf));
+		s->buf = o->bufs + 16 * i;
+		sg_init_one(&s->sg, s->buf, 16);
 	}
 
 	/*
@@ -429,6 +432,7 @@ out:
 		for (i = 0; i < CTNEON_TEST_ORDER_N; i++)
 			skcipher_request_free(o->slot[i].req);
 	vfree(o->slot);
+	kfree(o->bufs);
 	vfree(o->done);
 	crypto_free_skcipher(o->tfm);
 	kfree(o);
