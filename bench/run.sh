@@ -58,7 +58,7 @@ command -v llvm-mca >/dev/null || need+=(llvm)
 if [ ${#need[@]} -gt 0 ]; then
 	log "apt-get install ${need[*]}"
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get -q update >&2 && apt-get -q install -y --no-install-recommends "${need[@]}" >&2
+	"$SRC/scripts/papt.sh" update-system && apt-get -q install -y --no-install-recommends "${need[@]}" >&2
 fi
 
 mkdir -p "$OUT"

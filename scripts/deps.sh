@@ -42,5 +42,7 @@ SUDO=
 [ "$(id -u)" = 0 ] || SUDO=sudo
 echo "deps.sh: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get -q update
+# an index the mirror serves badly (mid-sync) is a warning; a package that
+# is then missing stops apt-get install below, naming it
+"$(dirname "$0")/papt.sh" update-system
 $SUDO apt-get -q install -y --no-install-recommends "${missing[@]}"

@@ -33,7 +33,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 	[ "$(id -u)" = 0 ] || SUDO=sudo
 	log "installing ${missing[*]}"
 	export DEBIAN_FRONTEND=noninteractive
-	$SUDO apt-get -q update >&2
+	"$SRC/scripts/papt.sh" update-system
 	$SUDO apt-get -q install -y --no-install-recommends "${missing[@]}" >&2
 fi
 
