@@ -20,6 +20,7 @@
 #   bookworm   bookworm, bookworm-updates, bookworm-security
 #   trixie     trixie, trixie-updates, trixie-security
 #   newest     trixie-backports, sid
+#   local      only the sources of CTNEON_APT_EXTRA (for the tests)
 # So `make run` (arm64, 6.1) reads bookworm's lists for arm64, plus those for
 # amd64 of the host's kbuild programs, and nothing else.
 #
@@ -52,6 +53,8 @@ papt_suites() {
 	bookworm) echo bookworm bookworm-updates bookworm-security ;;
 	trixie)   echo trixie trixie-updates trixie-security ;;
 	newest)   echo trixie-backports sid ;;
+	# the suites of CTNEON_APT_EXTRA alone (tests/apt/run.sh)
+	local)    sed 's/\[[^]]*\]//' <<<"${CTNEON_APT_EXTRA:-}" | awk '$1 == "deb" { print $3 }' | xargs ;;
 	*) papt_log "unknown suite set '$1'"; return 2 ;;
 	esac
 }
@@ -88,15 +91,17 @@ papt_update_tolerant() {
 	local log=$1 try rc
 	shift
 	for try in 1 2; do
-		"$@" >"$log" 2>&1
-		rc=$?
-		grep -v '^\(Get\|Hit\|Ign\):' "$log" | grep -v '^Reading package lists' >&2 || true
+		# (|| keeps a caller's set -e from ending it here)
+		rc=0
+		"$@" >"$log" 2>&1 || rc=$?
+		# what the failed indexes below do not say already
+		grep '^[EW]: ' "$log" | grep -v 'Failed to fetch\|Some index files failed' >&2 || true
 		papt_failed_indexes "$log" >"$log.failed"
 		[ $rc != 0 ] || [ -s "$log.failed" ] || return 0
-		[ $try = 2 ] || { papt_log "apt-get update failed (exit $rc); trying once more in 5 s"; sleep 5; }
+		[ $try = 2 ] || { papt_log "apt-get update failed (exit $rc, $(wc -l <"$log.failed") index(es)); trying once more in 5 s"; sleep 5; }
 	done
 	if [ -s "$log.failed" ]; then
-		papt_log "WARNING: going on without these indexes (the mirror may be mid-sync):"
+		papt_log "WARNING: going on without these indexes (the mirror may be mid-sync; log: $log):"
 		sed 's/^/papt:   /' "$log.failed" >&2
 	else
 		papt_log "WARNING: apt-get update exited $rc (log: $log); going on with the lists that came"
@@ -118,7 +123,7 @@ papt_conf() {
 		exec 7>"$dir/.lock"
 		flock 7
 		# shellcheck disable=SC2086
-		{ papt_sources $suites; [ -z "${CTNEON_APT_EXTRA:-}" ] || echo "$CTNEON_APT_EXTRA"; } \
+		{ [ "$set" = local ] || papt_sources $suites; [ -z "${CTNEON_APT_EXTRA:-}" ] || echo "$CTNEON_APT_EXTRA"; } \
 			>"$dir/sources.list.new" || exit 1
 		: >"$dir/status"
 		cat >"$dir/apt.conf" <<EOF
@@ -159,17 +164,21 @@ EOF
 	echo "$dir/apt.conf"
 }
 
-# papt_with CONF CMD...: CMD with APT_CONFIG=CONF.  A cached list that apt
-# cannot parse is removed (and recorded as failed), then CMD runs again.
+# papt_with CONF CMD...: CMD with APT_CONFIG=CONF.  A cached Packages list
+# that apt cannot parse is removed (and recorded as failed), then CMD runs
+# again.
 papt_with() {
 	local conf=$1 dir err rc bad n
 	shift
 	dir=$(dirname "$conf")
 	err=$(mktemp)
 	for n in 1 2 3 4; do
-		APT_CONFIG=$conf "$@" 2>"$err"
-		rc=$?
-		bad=$(sed -n 's/^E: Problem with MergeList //p' "$err" | head -n1)
+		rc=0
+		APT_CONFIG=$conf "$@" 2>"$err" || rc=$?
+		# the list apt names in its error (MergeList, LZ4F, ...)
+		bad=
+		grep -q 'could not be parsed or opened' "$err" &&
+			bad=$(grep -o "$dir/lists/[^ ]*_Packages[.a-z0-9]*" "$err" | head -n1)
 		if [ $rc = 0 ] || [ -z "$bad" ] || [ ! -f "$bad" ]; then
 			cat "$err" >&2
 			rm -f "$err"
@@ -193,7 +202,7 @@ papt_missing() {
 		if [ -s "$dir/failed" ]; then
 			echo "papt:   These indexes failed when the lists were refreshed:"
 			sed 's/^/papt:     /' "$dir/failed"
-			echo "papt:   The mirror was probably mid-sync.  Try again later with"
+			echo "papt:   (A mirror mid-sync serves such indexes for hours.)  Try again later with"
 			echo "papt:   CTNEON_REFRESH=1 (it refreshes the lists), or use another"
 			echo "papt:   Debian mirror in the machine's apt sources."
 		else
