@@ -113,14 +113,22 @@ else
 fi
 
 log "running '$CMD' in the fresh root (log: $WORK/run.log)"
+t1=$(date +%s)
 in_root env CTNEON_APT_EXTRA="$broken" sh -c "cd /root/ctneon && $CMD" >"$WORK/run.log" 2>&1
 rc=$?
+t2=$(date +%s)
+# what it downloaded: the sum of apt's "Fetched N kB" lines (the system's
+# packages, the package lists, the kernel, the guests' packages)
+fetched=$(grep -o 'Fetched [0-9.,]* [kMG]\{0,1\}B' "$WORK/run.log" | tr -d , |
+	awk '{ f = $3 == "GB" ? 1e9 : $3 == "MB" ? 1e6 : $3 == "kB" ? 1e3 : 1; s += $2 * f }
+	     END { printf "%.0f MB in %d downloads", s / 1e6, NR }')
+log "'$CMD': $((t2 - t1)) s, apt fetched $fetched"
 tail -n 40 "$WORK/run.log" | sed 's/^/  | /'
 matches=$(grep -c '^    MATCH$' "$WORK/run.log")
 if [ "$CMD" != "make run" ]; then
 	[ $rc = 0 ] && ok "fresh-cmd ($CMD)" || fail "fresh-cmd" "'$CMD' exited $rc"
 elif [ $rc = 0 ] && [ "$matches" = 2 ]; then
-	ok "fresh-make-run (exit 0, MATCH for xts and cbc)"
+	ok "fresh-make-run (exit 0, MATCH for xts and cbc; $((t2 - t1)) s, fetched $fetched)"
 else
 	fail fresh-make-run "exit $rc, $matches MATCH line(s) (log: $WORK/run.log)"
 fi
