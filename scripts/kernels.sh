@@ -260,6 +260,9 @@ if [ $found = 0 ]; then
 	exit 1
 fi
 
+[ ! -s "$(dirname "$CONF")/failed" ] && [ ! -s "$(dirname "$HCONF")/failed" ] ||
+	log "note: resolved without the indexes that failed (above); CTNEON_REFRESH=1 later may find a newer kernel"
+
 # ---- unpack -------------------------------------------------------------
 
 rm -rf "$ROOT.tmp"

@@ -4,7 +4,7 @@
 # tests/fresh/run.sh (make check-fresh, a release check): the README's
 # first command, tried as a new user would.  A fresh Debian bookworm amd64
 # root with only git and make (mmdebstrap, minbase), this tree's committed
-# HEAD cloned into it with its own git, and `make run` there as root: the
+# HEAD cloned into it with its own git (from a bundle), and `make run` there as root: the
 # command must install everything it uses itself (apt-get inside the root),
 # fetch the kernel, build, boot the guest and print MATCH for both
 # ciphertexts.  The machine's own packages and caches are out of reach:
@@ -98,7 +98,9 @@ in_root() {
 	' in-root "$ROOT" "$SRC" "$@"
 }
 
-if in_root git clone -q /src /root/ctneon >"$WORK/clone.log" 2>&1; then
+# through a bundle of HEAD: a worktree's .git names a directory outside it
+if git -C "$SRC" bundle create "$ROOT/tmp/ctneon.bundle" HEAD >"$WORK/clone.log" 2>&1 &&
+   in_root git -c advice.detachedHead=false clone -q /tmp/ctneon.bundle /root/ctneon >>"$WORK/clone.log" 2>&1; then
 	ok "fresh-clone ($(git -C "$SRC" rev-parse --short HEAD))"
 else
 	fail fresh-clone "git clone failed: $(tail -n 3 "$WORK/clone.log")"
