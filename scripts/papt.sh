@@ -125,8 +125,9 @@ papt_conf() {
 		# shellcheck disable=SC2086
 		{ [ "$set" = local ] || papt_sources $suites; [ -z "${CTNEON_APT_EXTRA:-}" ] || echo "$CTNEON_APT_EXTRA"; } \
 			>"$dir/sources.list.new" || exit 1
-		: >"$dir/status"
-		cat >"$dir/apt.conf" <<EOF
+		[ -f "$dir/status" ] || : >"$dir/status"
+		# written whole, then renamed: other processes may be reading it
+		cat >"$dir/apt.conf.new" <<EOF
 Dir::Etc::sourcelist "$dir/sources.list";
 Dir::Etc::sourceparts "$dir/empty.d";
 Dir::Etc::preferences "$dir/preferences";
@@ -146,6 +147,8 @@ Acquire::IndexTargets::deb::DEP-11-icons::DefaultEnabled "false";
 Acquire::IndexTargets::deb::DEP-11-icons-small::DefaultEnabled "false";
 APT::Default-Release "${suites%% *}";
 EOF
+		cmp -s "$dir/apt.conf.new" "$dir/apt.conf" && rm -f "$dir/apt.conf.new" ||
+			mv "$dir/apt.conf.new" "$dir/apt.conf"
 		# CTNEON_REFRESH=1 refreshes lists older than ten minutes: one
 		# command calls this many times, and refreshes each set once
 		if cmp -s "$dir/sources.list.new" "$dir/sources.list" && [ -f "$dir/updated" ] &&
