@@ -99,10 +99,7 @@ for p in "${host_pkgs[@]}"; do
 done
 if [ ${#need[@]} -gt 0 ]; then
 	log "apt-get install ${need[*]}"
-	SUDO=
-	[ "$(id -u)" = 0 ] || SUDO=sudo
-	"$SRC/scripts/papt.sh" update-system
-	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${need[@]}" >&2
+	"$SRC/scripts/papt.sh" install-system "${need[@]}" >&2
 fi
 if [ "$SERIES" = 6.1 ]; then
 	PKG=linux-source-6.1

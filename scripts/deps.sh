@@ -38,11 +38,7 @@ if [ ${#missing[@]} -eq 0 ]; then
 	exit 0
 fi
 
-SUDO=
-[ "$(id -u)" = 0 ] || SUDO=sudo
 echo "deps.sh: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
 # an index the mirror serves badly (mid-sync) is a warning; a package that
-# is then missing stops apt-get install below, naming it
-"$(dirname "$0")/papt.sh" update-system
-$SUDO apt-get -q install -y --no-install-recommends "${missing[@]}"
+# is then missing stops the install, which names the failed indexes
+exec "$(dirname "$0")/papt.sh" install-system "${missing[@]}"

@@ -13,8 +13,11 @@
 #                                into DIR, each one whole or not at all
 #   papt.sh sources SUITE...     the "deb URI SUITE main" lines of the
 #                                machine's mirrors, for mmdebstrap
-#   papt.sh update-system        the machine's own `apt-get update`, with
-#                                the same tolerance of failed indexes
+#   papt.sh install-system PKG...
+#                                the machine's own `apt-get update`, with the
+#                                same tolerance of failed indexes, then
+#                                `apt-get install` of PKG...; a failure names
+#                                the indexes that failed
 #
 # The sets:
 #   bookworm   bookworm, bookworm-updates, bookworm-security
@@ -301,13 +304,26 @@ papt_mmdebstrap() {
 	return 1
 }
 
-# papt_update_system: the machine's `apt-get update` (as root, or sudo)
-papt_update_system() {
+# papt_install_system PKG...: the machine's `apt-get update` with the
+# tolerance above, then apt-get install of PKG... (as root, or with sudo);
+# when that fails, the indexes that failed are named again with what to do
+papt_install_system() {
 	local sudo= log
 	[ "$(id -u)" = 0 ] || sudo=sudo
 	log=$(mktemp)
 	papt_update_tolerant "$log" $sudo apt-get -q update
+	if DEBIAN_FRONTEND=noninteractive $sudo apt-get -q install -y --no-install-recommends "$@"; then
+		rm -f "$log" "$log.failed"
+		return 0
+	fi
+	papt_log "ERROR: apt-get install of $* failed."
+	if [ -s "$log.failed" ]; then
+		papt_log "  These indexes of the machine's apt sources failed in apt-get update:"
+		sed 's/^/papt:     /' "$log.failed" >&2
+		papt_log "  The mirror was probably mid-sync: try again later, or another Debian mirror."
+	fi
 	rm -f "$log" "$log.failed"
+	return 1
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
@@ -318,8 +334,8 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
 	conf)          [ $# = 2 ] || exit 2; papt_conf "$@" ;;
 	download)      [ $# -ge 4 ] || exit 2; papt_download "$@" ;;
 	sources)       papt_sources "$@" ;;
-	update-system) papt_update_system ;;
-	*) echo "usage: $0 conf SET ARCH | download SET ARCH DIR PKG... | sources SUITE... | update-system" >&2
+	install-system) [ $# -ge 1 ] || exit 2; papt_install_system "$@" ;;
+	*) echo "usage: $0 conf SET ARCH | download SET ARCH DIR PKG... | sources SUITE... | install-system PKG..." >&2
 	   exit 2 ;;
 	esac
 fi
