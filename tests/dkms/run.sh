@@ -26,12 +26,14 @@
 #                   kernel's module was built, and a failed load leaves the
 #                   package installed with a message: the chroot's `uname
 #                   -r` answers the kernel DKMS built for and its modprobe
-#                   is a stub that logs its arguments and fails
+#                   is a stub that logs its arguments and fails (for
+#                   `modprobe ctneon`; it runs the real one for the rest)
 #   dkms-noload     (trixie) no module for the running kernel (the host's):
 #                   no modprobe, a message instead
-#   dkms-initramfs  update-initramfs -c for the kernel (its modules unpacked
-#                   from the cache into the chroot): lsinitramfs lists
-#                   ctneon.ko and the initramfs's conf/modules loads it
+#   dkms-initramfs  the initramfs of the kernel (its image and modules copied
+#                   from the cache into the chroot), made by the package's
+#                   update-initramfs trigger (else by update-initramfs -c):
+#                   lsinitramfs lists ctneon.ko, its conf/modules loads it
 #   dkms-upgrade    (trixie) the 7.x headers installed after the package
 #   dkms-remove     dpkg --purge removes the module(s), the DKMS tree, the
 #                   modules-load.d file and the hook
@@ -209,7 +211,7 @@ check_kernel() {
 # check_on SUITE SUFFIX REL: the package turns ctneon on (files, load at
 # install, the initramfs of REL)
 check_on() {
-	local suite=$1 sfx=$2 rel=$3 f bad= ilog=$WORK/initramfs-$1.log listed
+	local suite=$1 sfx=$2 rel=$3 f bad= ilog=$WORK/initramfs-$1.log listed how modules
 	for f in etc/modules-load.d/ctneon.conf usr/share/initramfs-tools/hooks/ctneon; do
 		[ -s "$ROOT/$f" ] || bad="$bad /$f"
 	done
@@ -235,18 +237,26 @@ check_on() {
 		fi
 	fi
 
-	# the initramfs of REL: ctneon.ko in it, and listed to be loaded
+	# the initramfs of REL: ctneon.ko in it, and listed to be loaded.
+	# The package's update-initramfs trigger made it at the install; if
+	# not, update-initramfs -c makes it
 	rm -rf "$ROOT/tmp/initrd"
-	if ! in_root update-initramfs -c -k "$rel" >"$ilog" 2>&1; then
+	if [ -s "$ROOT/boot/initrd.img-$rel" ]; then
+		how="made by the install's update-initramfs trigger"
+		: >"$ilog"
+	elif in_root update-initramfs -c -k "$rel" >"$ilog" 2>&1; then
+		how="made by update-initramfs -c"
+	else
 		sed 's/^/  | /' "$ilog" | tail -n 20
 		fail "dkms-initramfs$sfx" "update-initramfs -c -k $rel failed (log: $ilog)"
 		return
 	fi
 	listed=$(in_root lsinitramfs "/boot/initrd.img-$rel" | grep '/ctneon\.ko' || true)
 	in_root unmkinitramfs "/boot/initrd.img-$rel" /tmp/initrd >>"$ilog" 2>&1 || true
-	echo "  initramfs: ${listed:-no ctneon.ko}; conf/modules: $(cat "$ROOT"/tmp/initrd/conf/modules "$ROOT"/tmp/initrd/main/conf/modules 2>/dev/null | tr '\n' ' ')"
-	if [ -n "$listed" ] && cat "$ROOT"/tmp/initrd/conf/modules "$ROOT"/tmp/initrd/main/conf/modules 2>/dev/null | grep -qx ctneon; then
-		ok "dkms-initramfs$sfx (lsinitramfs lists ctneon.ko, conf/modules loads it)"
+	modules=$(cat "$ROOT/tmp/initrd/conf/modules" "$ROOT/tmp/initrd/main/conf/modules" 2>/dev/null || true)
+	echo "  initramfs ($how): ${listed:-no ctneon.ko}; conf/modules: $(echo $modules)"
+	if [ -n "$listed" ] && grep -qx ctneon <<<"$modules"; then
+		ok "dkms-initramfs$sfx (lsinitramfs lists ctneon.ko, conf/modules loads it; $how)"
 	else
 		fail "dkms-initramfs$sfx" "ctneon.ko not in the initramfs of $rel, or not in its conf/modules (log: $ilog)"
 	fi
@@ -311,21 +321,28 @@ suite() {
 		[ ! -f "$kroot/lib/modules/$rel/$f" ] || cp "$kroot/lib/modules/$rel/$f" "$ROOT/usr/lib/modules/$rel/"
 	done
 	[ ! -f "$kroot/boot/config-$rel" ] || cp "$kroot/boot/config-$rel" "$ROOT/boot/"
+	# the image too: update-initramfs -u (the package's trigger) makes
+	# the initramfs of the kernels whose image is in /boot
+	cp -lL "$kroot/boot/vmlinuz-$rel" "$ROOT/boot/" 2>/dev/null || cp -L "$kroot/boot/vmlinuz-$rel" "$ROOT/boot/"
 	echo MODULES=list >"$ROOT/etc/initramfs-tools/conf.d/ctneon-test"
 	# bookworm: the running kernel is, to the package, the one DKMS builds
 	# for, and modprobe a stub that logs and fails (both removed after the
 	# install); trixie: the host's kernel, for which nothing is built
 	if [ "$suite" = bookworm ]; then
 		mkdir -p "$ROOT/usr/local/bin" "$ROOT/usr/local/sbin"
-		printf '#!/bin/sh
-[ "$1" = -r ] && [ $# = 1 ] && { echo %s; exit 0; }
-exec /usr/bin/uname "$@"
-' \
-			"$rel" >"$ROOT/usr/local/bin/uname"
-		printf '#!/bin/sh
+		cat >"$ROOT/usr/local/bin/uname" <<EOS
+#!/bin/sh
+[ "\$*" = -r ] && { echo $rel; exit 0; }
+exec /usr/bin/uname "\$@"
+EOS
+		# `modprobe ctneon` logged and failed, the rest (update-initramfs's
+		# --show-depends) logged and passed on
+		cat >"$ROOT/usr/local/sbin/modprobe" <<'EOS'
+#!/bin/sh
 echo "$*" >>/tmp/modprobe.log
-exit 1
-' >"$ROOT/usr/local/sbin/modprobe"
+[ "$*" != ctneon ] || exit 1
+exec /usr/sbin/modprobe "$@"
+EOS
 		chmod 755 "$ROOT/usr/local/bin/uname" "$ROOT/usr/local/sbin/modprobe"
 	fi
 
