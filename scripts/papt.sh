@@ -97,8 +97,8 @@ papt_update_tolerant() {
 		# (|| keeps a caller's set -e from ending it here)
 		rc=0
 		"$@" >"$log" 2>&1 || rc=$?
-		# what the failed indexes below do not say already
-		grep '^[EW]: ' "$log" | grep -v 'Failed to fetch\|Some index files failed' >&2 || true
+		# what it fetched, and what the failed indexes below do not say
+		grep '^Fetched \|^[EW]: ' "$log" | grep -v 'Failed to fetch\|Some index files failed' >&2 || true
 		papt_failed_indexes "$log" >"$log.failed"
 		[ $rc != 0 ] || [ -s "$log.failed" ] || return 0
 		[ $try = 2 ] || { papt_log "apt-get update failed (exit $rc, $(wc -l <"$log.failed") index(es)); trying once more in 5 s"; sleep 5; }

@@ -4,10 +4,10 @@
 # tests/fresh/run.sh (make check-fresh, a release check): the README's
 # first command, tried as a new user would.  A fresh Debian bookworm amd64
 # root with only git and make (mmdebstrap, minbase), this tree's committed
-# HEAD cloned into it with its own git (from a bundle), and `make run` there as root: the
-# command must install everything it uses itself (apt-get inside the root),
-# fetch the kernel, build, boot the guest and print MATCH for both
-# ciphertexts.  The machine's own packages and caches are out of reach:
+# HEAD cloned into it with its own git (through a bundle), and `make run`
+# there as root: the command must install everything it uses itself
+# (apt-get inside the root), fetch the kernel, build, boot the guest and
+# print MATCH for both ciphertexts.  The machine's own packages and caches are out of reach:
 # nothing of the host but /dev and the mirror (from the machine's apt
 # sources) is shared.
 #
@@ -120,8 +120,10 @@ in_root env CTNEON_APT_EXTRA="$broken" sh -c "cd /root/ctneon && $CMD" >"$WORK/r
 rc=$?
 t2=$(date +%s)
 # what it downloaded: the sum of apt's "Fetched N kB" lines (the system's
-# packages, the package lists, the kernel, the guests' packages)
-fetched=$(grep -o 'Fetched [0-9.,]* [kMG]\{0,1\}B' "$WORK/run.log" | tr -d , |
+# packages, the package lists, the kernel; the guests' packages in the
+# guest logs)
+fetched=$(cat "$WORK/run.log" "$ROOT"/root/ctneon/build/*/*.log 2>/dev/null |
+	grep -o 'Fetched [0-9.,]* [kMG]\{0,1\}B' | tr -d , |
 	awk '{ f = $3 == "GB" ? 1e9 : $3 == "MB" ? 1e6 : $3 == "kB" ? 1e3 : 1; s += $2 * f }
 	     END { printf "%.0f MB in %d downloads", s / 1e6, NR }')
 log "'$CMD': $((t2 - t1)) s, apt fetched $fetched"
