@@ -34,12 +34,15 @@
 #   make run                   the demo (scripts/run-demo.sh)
 #   make deb                   the ctneon-dkms Debian package, into build/deb/
 #                              (scripts/mkdeb.sh; version from dkms.conf)
-#   make check-dkms            install that package in an arm64 Debian chroot
-#                              with Debian's 6.1 headers; DKMS must build it
-#                              (tests/dkms/run.sh)
+#   make check-dkms            install that package in arm64 Debian chroots
+#                              with Debian's headers; DKMS must build it, and
+#                              the package load it, at boot and from the
+#                              initramfs (tests/dkms/run.sh)
 #   make check-fresh           the README's `make run` in a fresh bookworm
-#                              root with only git and make (tests/fresh/run.sh;
-#                              release check, 10 to 20 minutes)
+#                              root with only git and make, one package index
+#                              failing as on a mirror mid-sync
+#                              (tests/fresh/run.sh; release check, 10 to 20
+#                              minutes)
 #   make vm ARCH=.. KERNEL=..  build, then boot the QEMU guest tests once
 #   make clean
 #

@@ -29,11 +29,9 @@ esac
 OUT=$SRC/build/bench
 SYS=$OUT/sysroot-$ARCH
 mkdir -p "$OUT"
-[ -s "$CACHE/apt/apt.conf" ] || "$SRC/scripts/kernels.sh" "$ARCH" 6.1 >/dev/null
 if [ ! -e "$SYS/usr/lib/$MA/libcrypto.so.3" ]; then
 	rm -rf "$SYS.tmp" && mkdir -p "$SYS.tmp/deb"
-	(cd "$SYS.tmp/deb" &&
-	 APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download "libssl3:$DEBARCH" "libc6:$DEBARCH" >&2)
+	"$SRC/scripts/papt.sh" download bookworm "$DEBARCH" "$SYS.tmp/deb" libssl3 libc6
 	for d in "$SYS.tmp"/deb/*.deb; do dpkg -x "$d" "$SYS.tmp"; done
 	rm -rf "$SYS.tmp/deb" "$SYS" && mv "$SYS.tmp" "$SYS"
 fi

@@ -57,8 +57,7 @@ command -v llvm-mca >/dev/null || need+=(llvm)
 /usr/bin/python3 -c 'import matplotlib' 2>/dev/null || need+=(python3-matplotlib)
 if [ ${#need[@]} -gt 0 ]; then
 	log "apt-get install ${need[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get -q update >&2 && apt-get -q install -y --no-install-recommends "${need[@]}" >&2
+	"$SRC/scripts/papt.sh" install-system "${need[@]}" >&2
 fi
 
 mkdir -p "$OUT"

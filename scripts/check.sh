@@ -17,6 +17,9 @@
 #                                            up a layer
 #      (this also fetches the six kernels, one at a time, and makes the
 #      trixie and sid build roots of 6.12 and 7.x)
+#      tests/apt/run.sh                      the package lists when an index
+#                                            fails as on a mirror mid-sync
+#                                            (a server on 127.0.0.1; 20 s)
 #   4. per configuration, in two lanes that run at the same time:
 #        tests/vm/all.sh ARCH KERNEL         one QEMU boot with a virtio disk:
 #          guest.sh                          the guest tests (IPsec left to
@@ -166,6 +169,9 @@ for cfg in $CONFIGS; do
 		built+=("$cfg")
 	fi
 done
+
+# after the builds: they fetched the bookworm lists it copies
+step apt-index tests/apt/run.sh
 
 if [ "$JOBS" -gt 1 ] && [ ${#built[@]} -gt 1 ]; then
 	# alternate the configurations between the lanes: with the default

@@ -99,10 +99,7 @@ for p in "${host_pkgs[@]}"; do
 done
 if [ ${#need[@]} -gt 0 ]; then
 	log "apt-get install ${need[*]}"
-	SUDO=
-	[ "$(id -u)" = 0 ] || SUDO=sudo
-	$SUDO apt-get -q update >&2
-	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${need[@]}" >&2
+	"$SRC/scripts/papt.sh" install-system "${need[@]}" >&2
 fi
 if [ "$SERIES" = 6.1 ]; then
 	PKG=linux-source-6.1
@@ -118,7 +115,7 @@ else
 	deb=$CACHE/debs/${PKG}_${VER/*:/}_all.deb
 	if [ ! -f "$deb" ]; then
 		log "apt-get download $PKG=$VER"
-		(cd "$CACHE/debs" && APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download "$PKG:all=$VER" >&2)
+		"$SRC/scripts/papt.sh" download newest arm64 "$CACHE/debs" "$PKG:all=$VER"
 	fi
 fi
 

@@ -38,9 +38,7 @@ if [ ${#missing[@]} -eq 0 ]; then
 	exit 0
 fi
 
-SUDO=
-[ "$(id -u)" = 0 ] || SUDO=sudo
 echo "deps.sh: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get -q update
-$SUDO apt-get -q install -y --no-install-recommends "${missing[@]}"
+# an index the mirror serves badly (mid-sync) is a warning; a package that
+# is then missing stops the install, which names the failed indexes
+exec "$(dirname "$0")/papt.sh" install-system "${missing[@]}"

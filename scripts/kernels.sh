@@ -15,7 +15,11 @@
 #
 # Everything lands in a cache outside the tracked tree:
 #   ${CTNEON_CACHE:-$HOME/.cache/ctneon}/
-#     apt/               private apt configuration and package lists
+#     apt/<set>-<arch>/  private apt configurations and package lists, one
+#                        per suite set and architecture (scripts/papt.sh):
+#                        6.1 reads bookworm's, 6.12 trixie's, 7.x those of
+#                        trixie-backports and sid ("newest"), each for the
+#                        target architecture and for amd64 (kbuild)
 #     debs/              the downloaded .deb files
 #     <arch>-<kernel>/   the kernel:
 #       boot/vmlinuz-<rel>, lib/modules/<rel>/  (linux-image; on 7.x
@@ -32,20 +36,18 @@
 #                        the headers and kbuild package are unpacked into it
 #                        at their own paths, and builds run in it
 #
-# The system's apt configuration is left untouched: apt runs with its own
-# configuration file (APT_CONFIG) naming a private sources.list, private
-# state and cache directories and the extra architectures (armhf, arm64).
-# The mirror URIs are read from the machine's apt sources (no host name is
-# written here); the other suites are added on the main mirror.  Release
-# files are accepted past their Valid-Until date (the mirror may be a
-# dated copy; signatures are still checked).  Packages fetched by name
-# alone through this configuration (the guests' busybox, iproute2,
-# cryptsetup) come from bookworm: its default release.
+# The system's apt configuration is left untouched (scripts/papt.sh: the
+# mirror URIs are read from the machine's apt sources, no host name is
+# written here; an index that fails to download is a warning, a package
+# the lists then lack is the error).  Release files are accepted past their
+# Valid-Until date (the mirror may be a dated copy; signatures are still
+# checked).
 #
 # Prints the resolved kernel release as the last line of stdout; with
 # --print-dir, prints the headers directory (a host path) instead; with
 # --print-root, the build root (empty for 6.1: the host builds it).
 # Set CTNEON_REFRESH=1 to refresh the package lists and re-resolve.
+# Only the lists of the configuration asked for are refreshed, once.
 
 set -euo pipefail
 
@@ -66,17 +68,17 @@ esac
 # SUITES: a regular expression for the suites a kernel may come from;
 # PREFIX: what its version starts with
 case $KERNEL in
-6.1)  SUITES='^bookworm(-security|-updates)?$' PREFIX=6.1. ;;
-6.12) SUITES='^trixie(-security|-updates)?$' PREFIX=6.12. ;;
-7)    SUITES='^(trixie-backports|sid)$' PREFIX=7. ;;
-7.[0-9]|7.[0-9][0-9]) SUITES='^(trixie-backports|sid)$' PREFIX=$KERNEL. ;;
+# SET: the suite set whose package lists are read (scripts/papt.sh)
+6.1)  SUITES='^bookworm(-security|-updates)?$' PREFIX=6.1. SET=bookworm ;;
+6.12) SUITES='^trixie(-security|-updates)?$' PREFIX=6.12. SET=trixie ;;
+7)    SUITES='^(trixie-backports|sid)$' PREFIX=7. SET=newest ;;
+7.[0-9]|7.[0-9][0-9]) SUITES='^(trixie-backports|sid)$' PREFIX=$KERNEL. SET=newest ;;
 *) usage ;;
 esac
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
 ROOT=$CACHE/$ARCH-$KERNEL
-APTDIR=$CACHE/apt
 DEBS=$CACHE/debs
 
 log() { echo "kernels.sh: $*" >&2; }
@@ -103,54 +105,22 @@ finish() {
 
 cached && finish
 
-# ---- mirror URIs from the machine's apt configuration ------------------
+# ---- package lists -------------------------------------------------------
 
-# system_sources, pick_uri: the mirrors of the machine's apt sources
-. "$(dirname "$0")/apt-sources.sh"
+# papt_conf, papt_with, papt_download: the private lists of one suite set
+# and architecture (scripts/papt.sh)
+. "$SRC/scripts/papt.sh"
 
+# the target architecture's lists (images, headers, the :all common
+# headers) and the host's (amd64: the linux-kbuild programs)
 setup_apt() {
-	local main sec
-	main=$(debian_mirror)
-	sec=$(security_mirror)
-	[ -n "$main" ] || { log "no bookworm mirror in the apt sources"; exit 1; }
-	mkdir -p "$APTDIR/state/lists/partial" "$APTDIR/cache/archives/partial" \
-		"$APTDIR/sources.list.d" "$APTDIR/preferences.d"
-	{
-		echo "deb $main bookworm main"
-		echo "deb $main bookworm-updates main"
-		echo "deb $main trixie main"
-		echo "deb $main trixie-updates main"
-		echo "deb $main trixie-backports main"
-		echo "deb $main sid main"
-		[ -z "$sec" ] || echo "deb $sec bookworm-security main"
-		[ -z "$sec" ] || echo "deb $sec trixie-security main"
-	} >"$APTDIR/sources.list.new"
-	cat >"$APTDIR/apt.conf" <<EOF
-Dir::Etc::sourcelist "$APTDIR/sources.list";
-Dir::Etc::sourceparts "$APTDIR/sources.list.d";
-Dir::Etc::preferences "$APTDIR/preferences";
-Dir::Etc::preferencesparts "$APTDIR/preferences.d";
-Dir::State "$APTDIR/state";
-Dir::State::status "/var/lib/dpkg/status";
-Dir::Cache "$APTDIR/cache";
-APT::Architectures { "amd64"; "armhf"; "arm64"; };
-APT::Sandbox::User "root";
-Acquire::Languages "none";
-Acquire::Check-Valid-Until "false";
-APT::Default-Release "bookworm";
-EOF
-	if ! cmp -s "$APTDIR/sources.list.new" "$APTDIR/sources.list" ||
-	   [ ! -f "$APTDIR/updated" ] || [ "${CTNEON_REFRESH:-0}" = 1 ]; then
-		mv "$APTDIR/sources.list.new" "$APTDIR/sources.list"
-		log "apt-get update (private lists in $APTDIR)"
-		APT_CONFIG=$APTDIR/apt.conf apt-get -q update >&2
-		touch "$APTDIR/updated"
-	else
-		rm -f "$APTDIR/sources.list.new"
-	fi
+	CONF=$(papt_conf "$SET" "$DEBARCH") && HCONF=$(papt_conf "$SET" amd64) || {
+		log "cannot set up the package lists of $SET"
+		exit 1
+	}
 }
 
-papt() { APT_CONFIG=$APTDIR/apt.conf "$@"; }
+papt() { papt_with "$CONF" "$@"; }
 
 # "VERSION SUITE" of each PKG (pkg:arch) whose version starts with PREFIX,
 # from a suite matching SUITES, newest first.
@@ -198,12 +168,15 @@ depends_of() {
 }
 
 fetch() {	# fetch PKG:ARCH VERSION -> path of the .deb
-	local pkg=$1 ver=$2 name arch f
+	local pkg=$1 ver=$2 name arch f set_arch
 	name=${pkg%%:*} arch=${pkg#*:}
 	f=$DEBS/${name}_${ver//:/%3a}_${arch}.deb
 	if [ ! -s "$f" ]; then
 		log "download $pkg=$ver"
-		(cd "$DEBS" && papt apt-get -q download "$pkg=$ver" >&2)
+		# :all comes with the target's lists, amd64 with the host's
+		set_arch=$DEBARCH
+		[ "$arch" != amd64 ] || set_arch=amd64
+		papt_download "$SET" "$set_arch" "$DEBS" "$pkg=$ver" || return 1
 	fi
 	if [ ! -s "$f" ]; then	# apt may spell the epoch differently
 		f=$(ls "$DEBS/${name}_"*"_${arch}.deb")
@@ -234,18 +207,19 @@ resolve() {
 	rel=${image#linux-image-}
 	rel=${rel%-unsigned}
 	imagever=$(newest "$image:$DEBARCH" "")
-	[ -n "$imagever" ] || { log "no $image"; return 1; }
+	[ -n "$imagever" ] || { papt_missing "$CONF" "$image:$DEBARCH" "$SET"; return 1; }
 	log "kernel $ARCH $KERNEL: $image $imagever from $suite (release $rel)"
 
 	headers=linux-headers-$rel
 	headersver=$(newest "$headers:$DEBARCH" "")
-	[ -n "$headersver" ] || { log "no $headers"; return 1; }
+	[ -n "$headersver" ] || { papt_missing "$CONF" "$headers:$DEBARCH" "$SET"; return 1; }
 	deps=$(depends_of "$headers:$DEBARCH" "$headersver")
 	common=$(grep -m1 -- '-common$' <<<"$deps")
 	kbuild=$(grep -m1 '^linux-kbuild-' <<<"$deps")
 	commonver=$(newest "$common:all" "")
 	[ -n "$commonver" ] || commonver=$(newest "$common" "")
-	kbuildver=$(newest "$kbuild:amd64" "")
+	kbuildver=$(CONF=$HCONF newest "$kbuild:amd64" "")
+	[ -n "$kbuildver" ] || { papt_missing "$HCONF" "$kbuild:amd64" "$SET"; return 1; }
 	log "headers: $headers $headersver, $common $commonver, $kbuild $kbuildver"
 
 	debs=()
@@ -280,7 +254,14 @@ while read -r metaver msuite; do
 	fi
 	log "passing over linux-image-$FLAVOUR $metaver ($msuite): not all of it is served"
 done < <(candidates "linux-image-$FLAVOUR:$DEBARCH" "$PREFIX")
-[ $found = 1 ] || { log "no linux-image-$FLAVOUR $PREFIX* that the mirror serves in $SUITES"; exit 1; }
+if [ $found = 0 ]; then
+	log "no linux-image-$FLAVOUR $PREFIX* that the mirror serves in $SUITES"
+	papt_missing "$CONF" "linux-image-$FLAVOUR:$DEBARCH ($PREFIX*)" "$SET"
+	exit 1
+fi
+
+[ ! -s "$(dirname "$CONF")/failed" ] && [ ! -s "$(dirname "$HCONF")/failed" ] ||
+	log "note: resolved without the indexes that failed (above); CTNEON_REFRESH=1 later may find a newer kernel"
 
 # ---- unpack -------------------------------------------------------------
 

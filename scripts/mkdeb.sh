@@ -29,12 +29,8 @@ for p in debhelper dh-dkms dpkg-dev; do
 	[ "$s" = installed ] || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-	SUDO=
-	[ "$(id -u)" = 0 ] || SUDO=sudo
 	log "installing ${missing[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	$SUDO apt-get -q update >&2
-	$SUDO apt-get -q install -y --no-install-recommends "${missing[@]}" >&2
+	"$SRC/scripts/papt.sh" install-system "${missing[@]}" >&2
 fi
 
 STAGE=$OUT/src/ctneon-$VERSION

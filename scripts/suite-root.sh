@@ -20,7 +20,7 @@
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
-. "$SRC/scripts/apt-sources.sh"
+. "$SRC/scripts/papt.sh"
 
 [ $# -eq 1 ] || { echo "usage: $0 trixie|sid" >&2; exit 2; }
 SUITE=$1
@@ -43,23 +43,24 @@ mkdir -p "$CACHE"
 exec 8>"$CACHE/.root-$SUITE.lock"
 flock 8
 if [ ! -f "$ROOT/.complete" ]; then
-	mirror=$(debian_mirror)
-	[ -n "$mirror" ] || { log "no Debian mirror in the apt sources"; exit 1; }
-	sources=("deb $mirror $SUITE main")
-	[ "$SUITE" = trixie ] && sources+=("deb $mirror trixie-backports main")
+	suites=$SUITE
+	[ "$SUITE" = trixie ] && suites="$suites trixie-backports"
+	# shellcheck disable=SC2086
+	mapfile -t sources < <(papt_sources $suites)
+	[ ${#sources[@]} -gt 0 ] || { log "no Debian mirror in the apt sources"; exit 1; }
 	log "mmdebstrap $SUITE (gcc-$GCC cross compilers, kbuild's tools; once)"
 	t0=$(date +%s)
 	rm -rf "$ROOT.tmp"
 	mkdir -p "$ROOT.tmp"
-	mmdebstrap --mode=root --variant=apt --arch=amd64 \
+	# a failed index: once more, then without its source (scripts/papt.sh)
+	papt_mmdebstrap "$CACHE/root-$SUITE.log" "$SUITE" "$ROOT.tmp" \
+		--mode=root --variant=apt --arch=amd64 \
 		--aptopt='Acquire::Languages "none"' \
 		--aptopt='Acquire::Check-Valid-Until "false"' \
 		--dpkgopt='path-exclude=/usr/share/man/*' \
 		--dpkgopt='path-exclude=/usr/share/locale/*' \
 		--dpkgopt='path-exclude=/usr/share/doc/*' \
-		--include="$PKGS" \
-		"$SUITE" "$ROOT.tmp" "${sources[@]}" >"$CACHE/root-$SUITE.log" 2>&1 || {
-		tail -n 30 "$CACHE/root-$SUITE.log" >&2
+		--include="$PKGS" -- "${sources[@]}" || {
 		log "mmdebstrap failed (log: $CACHE/root-$SUITE.log)"
 		exit 1
 	}

@@ -19,8 +19,27 @@
 #   dkms-module     /lib/modules/<release>/updates/dkms/ctneon.ko exists
 #   dkms-vermagic   its vermagic is the one of the Debian kernel's own modules
 #   dkms-warnings   the W=1 build log DKMS kept (make.log) has no warning
+#   dkms-files      the package turns the module on: /etc/modules-load.d/
+#                   ctneon.conf names ctneon, the initramfs-tools hook
+#                   /usr/share/initramfs-tools/hooks/ctneon is there
+#   dkms-load       (bookworm) the postinst loads ctneon when the running
+#                   kernel's module was built, and a failed load leaves the
+#                   package installed with a message: the chroot's `uname
+#                   -r` answers the kernel DKMS built for and its modprobe
+#                   is a stub that logs its arguments and fails (for
+#                   `modprobe ctneon`; it runs the real one for the rest)
+#   dkms-noload     (trixie) no module for the running kernel (the host's):
+#                   no modprobe, a message instead
+#   dkms-initramfs  the initramfs of the kernel (its image and modules copied
+#                   from the cache into the chroot), made by the package's
+#                   update-initramfs trigger (else by update-initramfs -c):
+#                   lsinitramfs lists ctneon.ko, its conf/modules loads it
 #   dkms-upgrade    (trixie) the 7.x headers installed after the package
-#   dkms-remove     dpkg --purge removes the module(s) and the DKMS tree
+#   dkms-remove     dpkg --purge removes the module(s), the DKMS tree, the
+#                   modules-load.d file and the hook
+#   dkms-initramfs-purged
+#                   the purge's update-initramfs trigger left an initramfs
+#                   without ctneon.ko
 #
 # Why chroots: it is the package as a board's user gets it, built by the
 # board's own tools (dkms, the suite's gcc, the headers' arm64 kbuild
@@ -33,16 +52,19 @@
 # if it is not.
 #
 # How: each chroot (mmdebstrap: dkms, openssl for DKMS's module signing
-# key, the headers at the version scripts/kernels.sh picked) is made once
-# and kept as a tarball in the cache, $CACHE/dkms-arm64-<release>.tar; each
-# run unpacks it into build/dkms/root-<suite> and installs the fresh
+# key, initramfs-tools, the headers at the version scripts/kernels.sh
+# picked) is made once and kept as a tarball in the cache,
+# $CACHE/dkms-arm64-<release>-<hash of the package list>.tar; each run
+# unpacks it into build/dkms/root-<suite>, adds the kernel's own modules
+# (hard links into the cache) for update-initramfs, and installs the fresh
 # package there, inside a private mount namespace (proc is mounted there
-# only).  The mirrors come from the cache's apt sources
-# ($CACHE/apt/sources.list, written by scripts/kernels.sh from the
-# machine's apt configuration).
+# only).  The mirrors come from the machine's apt configuration
+# (scripts/papt.sh; an index that fails is retried, then left out).
 #
 # CTNEON_DKMS_BREAK=1 plants a syntax error in the installed sources before
-# DKMS runs, to show that the checks fail when the build does.
+# DKMS runs, to show that the checks fail when the build does;
+# CTNEON_DKMS_BREAK=files deletes the modules-load.d file and the hook
+# before the package is configured (dkms-files, dkms-initramfs must fail).
 # CTNEON_DKMS_SUITES="bookworm trixie" (the default) picks the chroots.
 # Environment: CTNEON_CACHE (default ~/.cache/ctneon).
 
@@ -77,14 +99,14 @@ log "package $(basename "$deb")"
 
 # ---- qemu-user for arm64 programs ---------------------------------------
 
+# papt_sources, papt_mmdebstrap, papt_update_tolerant (a mirror mid-sync)
+. "$SRC/scripts/papt.sh"
+
 QEMU=$CACHE/qemu-user-static/root/usr/bin/qemu-aarch64-static
 if [ ! -x "$QEMU" ]; then
 	log "fetching qemu-user-static (unpacked into the cache, not installed)"
 	rm -rf "$CACHE/qemu-user-static.tmp"
-	mkdir -p "$CACHE/qemu-user-static.tmp/deb"
-	(cd "$CACHE/qemu-user-static.tmp/deb" &&
-	 APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download \
-		qemu-user-static:amd64/bookworm >&2)
+	papt_download bookworm amd64 "$CACHE/qemu-user-static.tmp/deb" qemu-user-static
 	dpkg -x "$CACHE"/qemu-user-static.tmp/deb/*.deb "$CACHE/qemu-user-static.tmp/root"
 	rm -rf "$CACHE/qemu-user-static.tmp/deb" "$CACHE/qemu-user-static"
 	mv "$CACHE/qemu-user-static.tmp" "$CACHE/qemu-user-static"
@@ -186,18 +208,73 @@ check_kernel() {
 	fi
 }
 
+# check_on SUITE SUFFIX REL: the package turns ctneon on (files, load at
+# install, the initramfs of REL)
+check_on() {
+	local suite=$1 sfx=$2 rel=$3 f bad= ilog=$WORK/initramfs-$1.log listed how modules
+	for f in etc/modules-load.d/ctneon.conf usr/share/initramfs-tools/hooks/ctneon; do
+		[ -s "$ROOT/$f" ] || bad="$bad /$f"
+	done
+	[ -n "$bad" ] || grep -qx ctneon "$ROOT/etc/modules-load.d/ctneon.conf" || bad="$bad (ctneon.conf names no ctneon)"
+	[ -n "$bad" ] || [ -x "$ROOT/usr/share/initramfs-tools/hooks/ctneon" ] || bad="$bad (hook not executable)"
+	if [ -z "$bad" ]; then ok "dkms-files$sfx"; else fail "dkms-files$sfx" "missing:$bad"; fi
+
+	if [ "$suite" = bookworm ]; then
+		echo "  modprobe calls: $(cat "$ROOT/tmp/modprobe.log" 2>/dev/null | tr '\n' ';')"
+		if grep -qx ctneon "$ROOT/tmp/modprobe.log" 2>/dev/null &&
+		   grep -q '^ctneon-dkms: modprobe ctneon failed' "$WORK/install-$suite.log" &&
+		   in_root dpkg -s ctneon-dkms 2>/dev/null | grep -q '^Status: install ok installed'; then
+			ok "dkms-load$sfx (modprobe ctneon at install; its failure only a message)"
+		else
+			fail "dkms-load$sfx" "no 'modprobe ctneon', no message, or the package not installed"
+		fi
+		rm -f "$ROOT/usr/local/bin/uname" "$ROOT/usr/local/sbin/modprobe"
+	else
+		if grep -q '^ctneon-dkms: no ctneon built for the running kernel' "$WORK/install-$suite.log"; then
+			ok "dkms-noload$sfx (host kernel: a message, no load)"
+		else
+			fail "dkms-noload$sfx" "no message about the running kernel in the install log"
+		fi
+	fi
+
+	# the initramfs of REL: ctneon.ko in it, and listed to be loaded.
+	# The package's update-initramfs trigger made it at the install; if
+	# not, update-initramfs -c makes it
+	rm -rf "$ROOT/tmp/initrd"
+	if [ -s "$ROOT/boot/initrd.img-$rel" ]; then
+		how="made by the install's update-initramfs trigger"
+		: >"$ilog"
+	elif in_root update-initramfs -c -k "$rel" >"$ilog" 2>&1; then
+		how="made by update-initramfs -c"
+	else
+		sed 's/^/  | /' "$ilog" | tail -n 20
+		fail "dkms-initramfs$sfx" "update-initramfs -c -k $rel failed (log: $ilog)"
+		return
+	fi
+	listed=$(in_root lsinitramfs "/boot/initrd.img-$rel" | grep '/ctneon\.ko' || true)
+	in_root unmkinitramfs "/boot/initrd.img-$rel" /tmp/initrd >>"$ilog" 2>&1 || true
+	modules=$(cat "$ROOT/tmp/initrd/conf/modules" "$ROOT/tmp/initrd/main/conf/modules" 2>/dev/null || true)
+	echo "  initramfs ($how): ${listed:-no ctneon.ko}; conf/modules: $(echo $modules)"
+	if [ -n "$listed" ] && grep -qx ctneon <<<"$modules"; then
+		ok "dkms-initramfs$sfx (lsinitramfs lists ctneon.ko, conf/modules loads it; $how)"
+	else
+		fail "dkms-initramfs$sfx" "ctneon.ko not in the initramfs of $rel, or not in its conf/modules (log: $ilog)"
+	fi
+	rm -rf "$ROOT/tmp/initrd"
+}
+
 # suite SUITE: the whole test in a chroot of SUITE.  bookworm: the 6.1
 # headers; trixie: the 6.12 headers, then the 7.x ones as an upgrade
 suite() {
-	local suite=$1 sfx sfx2 re rel kver rel2= kver2= tar t1 install left kroot
+	local suite=$1 sfx sfx2 suites rel kver rel2= kver2= tar t1 install left kroot include
 	case $suite in
 	bookworm)
-		sfx= re=' bookworm(-updates|-security)? '
+		sfx= suites="bookworm bookworm-updates bookworm-security"
 		rel=$("$SRC/scripts/kernels.sh" arm64 6.1 | tail -n1)
 		kver=$(cat "$CACHE/arm64-6.1/version")
 		kroot=$CACHE/arm64-6.1 ;;
 	trixie)
-		sfx=-trixie-6.12 re=' trixie(-updates|-security|-backports)? '
+		sfx=-trixie-6.12 suites="trixie trixie-updates trixie-security trixie-backports"
 		rel=$("$SRC/scripts/kernels.sh" arm64 6.12 | tail -n1)
 		kver=$(cat "$CACHE/arm64-6.12/version")
 		kroot=$CACHE/arm64-6.12
@@ -208,21 +285,22 @@ suite() {
 	log "$suite: kernel $rel ($kver)${rel2:+, then $rel2 ($kver2)}"
 	ROOT=$WORK/root-$suite
 
-	# the chroot, made once
-	tar=$CACHE/dkms-arm64-$rel.tar
+	# the chroot, made once (named after what it holds)
+	include=dkms,openssl,kmod,initramfs-tools,linux-headers-$rel=$kver
+	tar=$CACHE/dkms-arm64-$rel-$(md5sum <<<"$include" | cut -c1-8).tar
 	mkdir -p "$WORK"
 	if [ ! -s "$tar" ]; then
-		log "mmdebstrap arm64 $suite with dkms and linux-headers-$rel=$kver (once)"
-		mapfile -t mirrors < <(grep -E "$re" "$CACHE/apt/sources.list")
-		mmdebstrap --mode=root --arch=arm64 --variant=apt \
+		log "mmdebstrap arm64 $suite with dkms, initramfs-tools and linux-headers-$rel=$kver (once)"
+		# shellcheck disable=SC2086
+		mapfile -t mirrors < <(papt_sources $suites)
+		papt_mmdebstrap "$WORK/mmdebstrap-$suite.log" "$suite" "$tar.part.tar" \
+			--mode=root --arch=arm64 --variant=apt \
 			--aptopt='Acquire::Languages "none"' \
 			--aptopt='Acquire::Check-Valid-Until "false"' \
 			--dpkgopt='path-exclude=/usr/share/man/*' \
 			--dpkgopt='path-exclude=/usr/share/locale/*' \
 			--dpkgopt='path-exclude=/usr/share/doc/*' \
-			--include="dkms,openssl,kmod,linux-headers-$rel=$kver" \
-			"$suite" "$tar.part.tar" "${mirrors[@]}" >"$WORK/mmdebstrap-$suite.log" 2>&1 || {
-			tail -n 30 "$WORK/mmdebstrap-$suite.log" >&2
+			--include="$include" -- "${mirrors[@]}" || {
 			fail "dkms-chroot$sfx" "mmdebstrap failed (log: $WORK/mmdebstrap-$suite.log)"
 			return
 		}
@@ -234,18 +312,60 @@ suite() {
 	cp "$deb" "$ROOT/tmp/"
 	log "chroot ready ($(( $(date +%s) - t0 )) s)"
 
+	# the kernel's own modules and config, for update-initramfs (a small
+	# initramfs: MODULES=list, so that only what hooks add goes in)
+	mkdir -p "$ROOT/usr/lib/modules/$rel" "$ROOT/boot"
+	cp -al "$kroot/lib/modules/$rel/kernel" "$ROOT/usr/lib/modules/$rel/" 2>/dev/null ||
+		cp -a "$kroot/lib/modules/$rel/kernel" "$ROOT/usr/lib/modules/$rel/"
+	for f in modules.order modules.builtin modules.builtin.modinfo; do
+		[ ! -f "$kroot/lib/modules/$rel/$f" ] || cp "$kroot/lib/modules/$rel/$f" "$ROOT/usr/lib/modules/$rel/"
+	done
+	[ ! -f "$kroot/boot/config-$rel" ] || cp "$kroot/boot/config-$rel" "$ROOT/boot/"
+	# the image too: update-initramfs -u (the package's trigger) makes
+	# the initramfs of the kernels whose image is in /boot
+	cp -lL "$kroot/boot/vmlinuz-$rel" "$ROOT/boot/" 2>/dev/null || cp -L "$kroot/boot/vmlinuz-$rel" "$ROOT/boot/"
+	echo MODULES=list >"$ROOT/etc/initramfs-tools/conf.d/ctneon-test"
+	# bookworm: the running kernel is, to the package, the one DKMS builds
+	# for, and modprobe a stub that logs and fails (both removed after the
+	# install); trixie: the host's kernel, for which nothing is built
+	if [ "$suite" = bookworm ]; then
+		mkdir -p "$ROOT/usr/local/bin" "$ROOT/usr/local/sbin"
+		cat >"$ROOT/usr/local/bin/uname" <<EOS
+#!/bin/sh
+[ "\$*" = -r ] && { echo $rel; exit 0; }
+exec /usr/bin/uname "\$@"
+EOS
+		# `modprobe ctneon` logged and failed, the rest (update-initramfs's
+		# --show-depends) logged and passed on
+		cat >"$ROOT/usr/local/sbin/modprobe" <<'EOS'
+#!/bin/sh
+echo "$*" >>/tmp/modprobe.log
+[ "$*" != ctneon ] || exit 1
+exec /usr/sbin/modprobe "$@"
+EOS
+		chmod 755 "$ROOT/usr/local/bin/uname" "$ROOT/usr/local/sbin/modprobe"
+	fi
+
 	# install
 	t1=$(date +%s)
 	pkg=/tmp/$(basename "$deb")
-	if [ "${CTNEON_DKMS_BREAK:-0}" = 1 ]; then
+	case ${CTNEON_DKMS_BREAK:-0} in
+	1)
 		log "CTNEON_DKMS_BREAK=1: a syntax error in ctneon-main.c before DKMS runs"
 		in_root dpkg --unpack "$pkg" >"$WORK/install-$suite.log" 2>&1
 		echo 'this is not C;' >>"$ROOT/usr/src/ctneon-$version/ctneon-main.c"
-		install=(dpkg --configure ctneon-dkms)
-	else
-		install=(dpkg -i "$pkg")
-	fi
-	if in_root "${install[@]}" >>"$WORK/install-$suite.log" 2>&1; then
+		install=(dpkg --configure ctneon-dkms) ;;
+	files)
+		log "CTNEON_DKMS_BREAK=files: no modules-load.d file and no initramfs hook"
+		in_root dpkg --unpack "$pkg" >"$WORK/install-$suite.log" 2>&1
+		rm -f "$ROOT/etc/modules-load.d/ctneon.conf" "$ROOT/usr/share/initramfs-tools/hooks/ctneon"
+		install=(dpkg --configure ctneon-dkms) ;;
+	*)
+		: >"$WORK/install-$suite.log"
+		install=(dpkg -i "$pkg") ;;
+	esac
+	if in_root env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		"${install[@]}" >>"$WORK/install-$suite.log" 2>&1; then
 		ok "dkms-install$sfx"
 	else
 		fail "dkms-install$sfx" "${install[*]} failed (log: $WORK/install-$suite.log)"
@@ -253,6 +373,7 @@ suite() {
 	log "install and DKMS build: $(( $(date +%s) - t1 )) s"
 	sed 's/^/  | /' "$WORK/install-$suite.log"
 	check_kernel "$sfx" "$rel" "$kroot"
+	check_on "$suite" "$sfx" "$rel"
 
 	# a kernel upgrade: the 7.x headers from trixie-backports, installed
 	# by apt inside the chroot after the package; their postinst runs
@@ -261,9 +382,10 @@ suite() {
 		sfx2=-trixie-$(cut -d. -f1,2 <<<"$rel2")
 		t1=$(date +%s)
 		cp /etc/resolv.conf "$ROOT/etc/resolv.conf" 2>/dev/null || true
-		if in_root sh -c "apt-get -q -o Acquire::Check-Valid-Until=false update &&
-			DEBIAN_FRONTEND=noninteractive apt-get -q install -y --no-install-recommends \
-				linux-headers-$rel2=$kver2" >"$WORK/upgrade-$suite.log" 2>&1; then
+		papt_update_tolerant "$WORK/update-$suite.log" \
+			in_root apt-get -q -o Acquire::Check-Valid-Until=false update
+		if in_root env DEBIAN_FRONTEND=noninteractive apt-get -q install -y --no-install-recommends \
+				"linux-headers-$rel2=$kver2" >"$WORK/upgrade-$suite.log" 2>&1; then
 			ok "dkms-upgrade$sfx2"
 		else
 			fail "dkms-upgrade$sfx2" "apt-get install of the $rel2 headers failed (log: $WORK/upgrade-$suite.log)"
@@ -277,13 +399,22 @@ suite() {
 	in_root dpkg --purge ctneon-dkms >"$WORK/remove-$suite.log" 2>&1 || true
 	left=$(cd "$ROOT" && ls -d "lib/modules/$rel/updates/dkms/"ctneon.ko* \
 		${rel2:+"lib/modules/$rel2/updates/dkms/"ctneon.ko*} var/lib/dkms/ctneon \
-		"usr/src/ctneon-$version" 2>/dev/null || true)
+		"usr/src/ctneon-$version" etc/modules-load.d/ctneon.conf \
+		usr/share/initramfs-tools/hooks/ctneon 2>/dev/null || true)
 	if in_root dpkg -s ctneon-dkms >/dev/null 2>&1; then
 		fail "dkms-remove$sfx" "ctneon-dkms still installed (log: $WORK/remove-$suite.log)"
 	elif [ -n "$left" ]; then
 		fail "dkms-remove$sfx" "left behind: $(echo $left)"
 	else
 		ok "dkms-remove$sfx"
+	fi
+	# the purge's update-initramfs trigger made the initramfs anew
+	if [ ! -s "$ROOT/boot/initrd.img-$rel" ]; then
+		fail "dkms-initramfs-purged$sfx" "no /boot/initrd.img-$rel"
+	elif in_root lsinitramfs "/boot/initrd.img-$rel" | grep -q '/ctneon\.ko'; then
+		fail "dkms-initramfs-purged$sfx" "the initramfs still has ctneon.ko after the purge"
+	else
+		ok "dkms-initramfs-purged$sfx"
 	fi
 	# the unpacked chroot is kept for a look after a failure only
 	[ $failed = 1 ] || rm -rf "$ROOT"

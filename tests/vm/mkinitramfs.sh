@@ -70,8 +70,7 @@ BBDIR=$CACHE/busybox-$DEBARCH
 if [ ! -x "$BBDIR/bin/busybox" ]; then
 	log "fetching busybox-static:$DEBARCH"
 	rm -rf "$BBDIR.tmp" && mkdir -p "$BBDIR.tmp/deb"
-	(cd "$BBDIR.tmp/deb" &&
-	 APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download "busybox-static:$DEBARCH" >&2)
+	"$SRC/scripts/papt.sh" download bookworm "$DEBARCH" "$BBDIR.tmp/deb" busybox-static
 	dpkg -x "$BBDIR.tmp"/deb/*.deb "$BBDIR.tmp"
 	rm -rf "$BBDIR" && mv "$BBDIR.tmp" "$BBDIR"
 fi

@@ -19,8 +19,8 @@
 # transport (drivers/virtio) is outside mkinitramfs.sh's MODULE_DIRS; virtio_blk
 # (drivers/block), dm-mod and dm-crypt (drivers/md), essiv, xts and
 # algif_skcipher (crypto) are already in, with their dependencies.
-# How: the packages come through the cache's apt configuration (kernels.sh
-# set it up from the machine's own mirror) and are unpacked once into
+# How: the packages come from bookworm's private lists (scripts/papt.sh,
+# the machine's own mirror) and are unpacked once into
 # $CACHE/cryptsetup-$DEBARCH; a library the closure needs and the package
 # list lacks stops the hook with its name.
 # Only when CTNEON_VM_CRYPTSETUP=1 (tests/vm/dmcrypt.sh sets it): the tools
@@ -32,6 +32,7 @@ set -euo pipefail
 
 : "${DEBARCH:?}" "${CROSS:?}" "${STAGE:?}" "${CACHE:?}" "${KROOT:?}" "${REL:?}"
 
+SRC=$(cd "$(dirname "$0")/../../.." && pwd)
 DIR=$CACHE/cryptsetup-$DEBARCH
 # cryptsetup-bin and dmsetup and their Depends, recursively (bookworm)
 PKGS="cryptsetup-bin dmsetup libcryptsetup12 libdevmapper1.02.1 libargon2-1
@@ -43,10 +44,8 @@ log() { echo "stage-hooks/cryptsetup: $*" >&2; }
 if [ ! -x "$DIR/root/sbin/cryptsetup" ] || [ ! -x "$DIR/root/sbin/dmsetup" ]; then
 	log "fetching $(echo $PKGS) ($DEBARCH)"
 	rm -rf "$DIR.tmp" && mkdir -p "$DIR.tmp/deb"
-	# shellcheck disable=SC2046
-	(cd "$DIR.tmp/deb" &&
-	 APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download \
-		$(for p in $PKGS; do echo "$p:$DEBARCH"; done) >&2)
+	# shellcheck disable=SC2086
+	"$SRC/scripts/papt.sh" download bookworm "$DEBARCH" "$DIR.tmp/deb" $PKGS
 	for d in "$DIR.tmp"/deb/*.deb; do
 		dpkg -x "$d" "$DIR.tmp/root"
 	done

@@ -14,14 +14,15 @@
 # The guest runs it through the loader: lib/ld-linux-* --library-path lib ip.
 # Also /test/iproute2/veth.ko (uncompressed): the test initramfs takes
 # modules from a few directories only, and veth has no dependencies.
-# The packages come through the cache's apt configuration (kernels.sh set
-# it up from the machine's own mirror) and are kept in
+# The packages come from bookworm's private lists (scripts/papt.sh, the
+# machine's own mirror) and are kept in
 # $CACHE/iproute2-$DEBARCH.
 
 set -euo pipefail
 
 : "${DEBARCH:?}" "${CROSS:?}" "${STAGE:?}" "${CACHE:?}" "${KROOT:?}" "${REL:?}"
 
+SRC=$(cd "$(dirname "$0")/../../.." && pwd)
 DIR=$CACHE/iproute2-$DEBARCH
 PKGS="iproute2 libbpf1 libelf1 libmnl0 libbsd0 libmd0 libcap2 zlib1g libc6"
 log() { echo "stage-hooks/iproute2: $*" >&2; }
@@ -29,9 +30,8 @@ log() { echo "stage-hooks/iproute2: $*" >&2; }
 if [ ! -x "$DIR/root/bin/ip" ]; then
 	log "fetching $PKGS ($DEBARCH)"
 	rm -rf "$DIR.tmp" && mkdir -p "$DIR.tmp/deb"
-	(cd "$DIR.tmp/deb" &&
-	 APT_CONFIG=$CACHE/apt/apt.conf apt-get -q download \
-		$(for p in $PKGS; do echo "$p:$DEBARCH"; done) >&2)
+	# shellcheck disable=SC2086
+	"$SRC/scripts/papt.sh" download bookworm "$DEBARCH" "$DIR.tmp/deb" $PKGS
 	for d in "$DIR.tmp"/deb/*.deb; do
 		dpkg -x "$d" "$DIR.tmp/root"
 	done
