@@ -358,7 +358,8 @@ EOS
 	files)
 		log "CTNEON_DKMS_BREAK=files: no modules-load.d file and no initramfs hook"
 		in_root dpkg --unpack "$pkg" >"$WORK/install-$suite.log" 2>&1
-		rm -f "$ROOT/etc/modules-load.d/ctneon.conf" "$ROOT/usr/share/initramfs-tools/hooks/ctneon"
+		# (a conffile waits as .dpkg-new until the configure step)
+		rm -f "$ROOT"/etc/modules-load.d/ctneon.conf* "$ROOT/usr/share/initramfs-tools/hooks/ctneon"
 		install=(dpkg --configure ctneon-dkms) ;;
 	*)
 		: >"$WORK/install-$suite.log"
