@@ -27,10 +27,12 @@
  * signs up to 4 MiB of an SMB3 read in one update): each update runs in
  * NEON sections of at most CTNEON_MAC_SLICE bytes, so that preemption
  * (and, on the kernels whose NEON sections keep them off, softirqs) is
- * never held off for longer than one slice.  Priorities: above the 7.x library drivers
- * (cmac-aes-lib and friends at 300, table-based on CPUs without the AES
- * instructions) and every template instance; on a CPU with the AES
- * instructions none of this is registered (ctneon_register_aes()).
+ * never held off for longer than one slice.
+ *
+ * Priorities: above the 7.x library drivers (cmac-aes-lib and friends at
+ * 300, table-based on CPUs without the AES instructions) and every
+ * template instance; on a CPU with the AES instructions none of this is
+ * registered (ctneon_register_aes()).
  */
 #include <crypto/aes.h>
 #include <crypto/algapi.h>
