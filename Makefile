@@ -19,6 +19,10 @@
 #                              KASAN, lockdep, kmemleak, testmgr fuzzing, on
 #                              6.1 and 7.x (DEBUG_SERIES="6.1 7" picks);
 #                              slow, not part of make check
+#   make check-rt              the same checkers on an arm64 PREEMPT_RT 7.x
+#                              kernel (KERNEL=debug7rt), the test build's
+#                              boot only: the asynchronous wrappers' queues
+#                              must take no sleeping lock in atomic context
 #   make check                 the whole test run (scripts/check.sh)
 #   make check-ipsec64         IPsec under load at the issue's full volume:
 #                              64 MiB each way through both tunnels, on the
@@ -73,7 +77,7 @@ define fail_on_warnings
 	fi
 endef
 
-.PHONY: default modules install clean all-kernels check check-debug check-ipsec64 unit ct-check bench bench-esp run vm help \
+.PHONY: default modules install clean all-kernels check check-debug check-rt check-ipsec64 unit ct-check bench bench-esp run vm help \
 	deb check-dkms check-fresh
 
 ifneq ($(KERNEL),)
@@ -85,14 +89,17 @@ CROSS_COMPILE := aarch64-linux-gnu-
 else
 $(error ARCH must be arm or arm64 (KERNEL=$(KERNEL)))
 endif
-ifeq ($(filter $(ARCH)-$(KERNEL),$(KERNELS) arm-debug arm64-debug arm-debug7 arm64-debug7)$(filter 7.%,$(KERNEL)),)
-$(error KERNEL must be 6.1, 6.12, 7, 7.N, debug or debug7)
+ifeq ($(filter $(ARCH)-$(KERNEL),$(KERNELS) arm-debug arm64-debug arm-debug7 arm64-debug7 arm64-debug7rt arm-6.1rt arm64-6.1rt)$(filter 7.%,$(KERNEL)),)
+$(error KERNEL must be 6.1, 6.12, 7, 7.N, debug, debug7 or (arm64) debug7rt)
 endif
 ifeq ($(KERNEL),debug)
 KDIR_CMD := $(SRC)/scripts/debug-kernel.sh --print $(ARCH) 6.1 | sed -n 's/^KDIR=//p'
 ROOT_CMD := true
 else ifeq ($(KERNEL),debug7)
 KDIR_CMD := $(SRC)/scripts/debug-kernel.sh --print $(ARCH) 7 | sed -n 's/^KDIR=//p'
+ROOT_CMD := true
+else ifeq ($(KERNEL),debug7rt)
+KDIR_CMD := $(SRC)/scripts/debug-kernel.sh --print $(ARCH) 7rt | sed -n 's/^KDIR=//p'
 ROOT_CMD := true
 else
 KDIR_CMD := $(SRC)/scripts/kernels.sh --print-dir $(ARCH) $(KERNEL)
@@ -172,6 +179,9 @@ check:
 DEBUG_SERIES ?= 6.1 7
 check-debug:
 	CTNEON_DEBUG_SERIES="$(DEBUG_SERIES)" $(SRC)/tests/debug/run.sh arm64 arm
+
+check-rt:
+	CTNEON_DEBUG_SERIES=7rt $(SRC)/tests/debug/run.sh arm64
 
 check-ipsec64: all-kernels
 	@rc=0; for c in $(KERNELS); do \

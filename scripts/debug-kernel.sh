@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# scripts/debug-kernel.sh [--print] arm|arm64 [6.1|7]
+# scripts/debug-kernel.sh [--print] arm|arm64 [6.1|7|7rt]
 #
 # Build (once) the small debug kernel of the debug tier (make check-debug,
 # tests/debug/run.sh) for one kernel series:
@@ -11,6 +11,11 @@
 #                  the private apt configuration of scripts/kernels.sh; both
 #                  architectures are built from it (armmp 7.3 is not served
 #                  as a binary, its source is the same package)
+#   7rt            the same 7.x source with PREEMPT_RT on
+#                  (tests/debug/rt.config): spinlocks become sleeping
+#                  locks, and DEBUG_ATOMIC_SLEEP reports any taken where
+#                  preemption is off (the asynchronous wrappers' queue
+#                  locks are the code this is for)
 # configured from allnoconfig + tests/debug/common.config +
 # tests/debug/<arch>.config + tests/debug/<series>.config (the options
 # whose names changed: 6.1's CRYPTO_MANAGER_EXTRA_TESTS is 7.x's
@@ -50,13 +55,15 @@ set -euo pipefail
 
 PRINT=0
 [ "${1:-}" = --print ] && { PRINT=1; shift; }
-[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 [--print] arm|arm64 [6.1|7]" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 [--print] arm|arm64 [6.1|7|7rt]" >&2; exit 2; }
 ARCH=$1
 SERIES=${2:-6.1}
+# TAG names the source (debug<TAG>-src), OUTTAG the build (debug<OUTTAG>-<arch>)
 case $SERIES in
-6.1) TAG= ;;
-7)   TAG=7 ;;
-*) echo "$0: the series must be 6.1 or 7" >&2; exit 2 ;;
+6.1) TAG= OUTTAG= ;;
+7)   TAG=7 OUTTAG=7 ;;
+7rt) TAG=7 OUTTAG=7rt ;;
+*) echo "$0: the series must be 6.1, 7 or 7rt" >&2; exit 2 ;;
 esac
 case $ARCH in
 arm64) CROSS=aarch64-linux-gnu- IMG=arch/arm64/boot/Image ;;
@@ -66,8 +73,9 @@ esac
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${CTNEON_CACHE:-$HOME/.cache/ctneon}
 KSRC=$CACHE/debug$TAG-src
-OUT=$CACHE/debug$TAG-$ARCH
-FRAGS=("$SRC/tests/debug/common.config" "$SRC/tests/debug/$ARCH.config" "$SRC/tests/debug/$SERIES.config")
+OUT=$CACHE/debug$OUTTAG-$ARCH
+FRAGS=("$SRC/tests/debug/common.config" "$SRC/tests/debug/$ARCH.config" "$SRC/tests/debug/${SERIES%rt}.config")
+[ "$SERIES" = 7rt ] && FRAGS+=("$SRC/tests/debug/rt.config")
 JOBS=${CTNEON_DEBUG_JOBS:-2}
 MAKEARGS=(ARCH="$ARCH" CROSS_COMPILE="$CROSS" O="$OUT")
 

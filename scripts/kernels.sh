@@ -7,6 +7,7 @@
 # against: ARCH is arm (armhf, flavour armmp) or arm64 (flavour arm64),
 # KERNEL is
 #   6.1    Debian 12 bookworm (bookworm, -security, -updates)
+#   6.1rt  the same suites' PREEMPT_RT kernel (flavour rt-armmp, rt-arm64)
 #   6.12   Debian 13 trixie, the stable release (trixie, -security, -updates)
 #   7      the newest 7.x kernel the mirror serves for ARCH, from
 #          trixie-backports or sid, resolved when it is fetched (a version
@@ -70,6 +71,9 @@ esac
 case $KERNEL in
 # SET: the suite set whose package lists are read (scripts/papt.sh)
 6.1)  SUITES='^bookworm(-security|-updates)?$' PREFIX=6.1. SET=bookworm ;;
+# Debian's PREEMPT_RT kernel of bookworm (flavour rt-armmp, rt-arm64;
+# make check-rt)
+6.1rt) SUITES='^bookworm(-security|-updates)?$' PREFIX=6.1. SET=bookworm FLAVOUR=rt-$FLAVOUR ;;
 6.12) SUITES='^trixie(-security|-updates)?$' PREFIX=6.12. SET=trixie ;;
 7)    SUITES='^(trixie-backports|sid)$' PREFIX=7. SET=newest ;;
 7.[0-9]|7.[0-9][0-9]) SUITES='^(trixie-backports|sid)$' PREFIX=$KERNEL. SET=newest ;;
@@ -214,7 +218,7 @@ resolve() {
 	headersver=$(newest "$headers:$DEBARCH" "")
 	[ -n "$headersver" ] || { papt_missing "$CONF" "$headers:$DEBARCH" "$SET"; return 1; }
 	deps=$(depends_of "$headers:$DEBARCH" "$headersver")
-	common=$(grep -m1 -- '-common$' <<<"$deps")
+	common=$(grep -m1 -E -- '-common(-rt)?$' <<<"$deps")
 	kbuild=$(grep -m1 '^linux-kbuild-' <<<"$deps")
 	commonver=$(newest "$common:all" "")
 	[ -n "$commonver" ] || commonver=$(newest "$common" "")

@@ -120,11 +120,21 @@ for ARCH in "$@"; do
 	arm64|arm) ;;
 	*) echo "$0: ARCH must be arm or arm64" >&2; exit 2 ;;
 	esac
+	# MAIN: the guest boot (tests/debug/guest.sh); HOOKS: the test build's
+	# boot (tests/vm/guest/hooks.sh); HOOKS_APPEND: its extra command line
+	MAIN=1 HOOKS=1 HOOKS_APPEND=
 	case $SERIES in
-	6.1) KERNEL=debug NAME=$ARCH SLOW=cryptomgr.noextratests=1 ;;
-	7)   KERNEL=debug7 NAME=$ARCH-7 SLOW=cryptomgr.noslowtests=1
+	6.1) KERNEL=debug NAME=$ARCH SLOW=cryptomgr.noextratests=1
+	     # arm32 KASAN's module loader fault (KERNEL_KNOWN_RE above) came at
+	     # the 41st load of one boot: test every 5th registration failure
+	     # here (make check's boot of the Debian kernel tests each one)
+	     [ "$ARCH" = arm ] && HOOKS_APPEND=ctneon.fail_stride=5 ;;
+	7)   KERNEL=debug7 NAME=$ARCH-7 SLOW=cryptomgr.noslowtests=1 HOOKS=0
 	     [ "$ARCH" = arm ] && SLOW="$SLOW ctneon.notcrypt=1" ;;
-	*) echo "$0: CTNEON_DEBUG_SERIES: 6.1 or 7, not $SERIES" >&2; exit 2 ;;
+	# PREEMPT_RT (make check-rt): the test build's boot only, whose
+	# ordering check drives the asynchronous wrappers' queues and locks
+	7rt) KERNEL=debug7rt NAME=$ARCH-7rt SLOW=cryptomgr.noslowtests=1 MAIN=0 ;;
+	*) echo "$0: CTNEON_DEBUG_SERIES: 6.1, 7 or 7rt, not $SERIES" >&2; exit 2 ;;
 	esac
 	BUILD=$SRC/build/$ARCH-$KERNEL
 	mkdir -p "$BUILD"
@@ -145,21 +155,23 @@ for ARCH in "$@"; do
 	fi
 	echo "ok debug-build-$NAME: $REL (kernel step $((t1 - t0)) s), ctneon.ko W=1 clean"
 
-	t2=$(date +%s)
-	CTNEON_VM_KERNEL=$IMAGE CTNEON_VM_REL=$REL CTNEON_VM_KROOT=$KROOT \
-	CTNEON_VM_WORK=$BUILD CTNEON_VM_GUEST=$SRC/tests/debug/guest.sh \
-	CTNEON_VM_TIMEOUT=${CTNEON_VM_TIMEOUT:-3000} \
-	CTNEON_VM_APPEND="ctneon.quick=1 ctneon.cases=200 ctneon.aeadcases=200 ctneon.ipsec_kb=256 ctneon.wait=900 ctneon.prewarm=1 kasan_multi_shot $SLOW ${CTNEON_DEBUG_APPEND:-}" \
-		nice -n 10 "$SRC/tests/vm/run.sh" "$ARCH" $KERNEL || rc=1
-	t3=$(date +%s)
-	echo "# debug-$NAME: boot + guest tests + scans $((t3 - t2)) s"
-	checkers "$NAME" "$BUILD/vm.log" || rc=1
-	scan "$NAME" "$BUILD/vm.log" || rc=1
+	if [ $MAIN = 1 ]; then
+		t2=$(date +%s)
+		CTNEON_VM_KERNEL=$IMAGE CTNEON_VM_REL=$REL CTNEON_VM_KROOT=$KROOT \
+		CTNEON_VM_WORK=$BUILD CTNEON_VM_GUEST=$SRC/tests/debug/guest.sh \
+		CTNEON_VM_TIMEOUT=${CTNEON_VM_TIMEOUT:-3000} \
+		CTNEON_VM_APPEND="ctneon.quick=1 ctneon.cases=200 ctneon.aeadcases=200 ctneon.ipsec_kb=256 ctneon.wait=900 ctneon.prewarm=1 kasan_multi_shot $SLOW ${CTNEON_DEBUG_APPEND:-}" \
+			nice -n 10 "$SRC/tests/vm/run.sh" "$ARCH" $KERNEL || rc=1
+		t3=$(date +%s)
+		echo "# debug-$NAME: boot + guest tests + scans $((t3 - t2)) s"
+		checkers "$NAME" "$BUILD/vm.log" || rc=1
+		scan "$NAME" "$BUILD/vm.log" || rc=1
+	fi
 
-	# 6.1: the test build too (tests/vm/guest/hooks.sh: every
-	# registration failing in turn at insmod, the ordering of the
-	# asynchronous wrappers, the MAC's NEON sections), under the checkers
-	[ "$SERIES" = 6.1 ] || continue
+	# the test build (tests/vm/guest/hooks.sh: every registration failing
+	# in turn at insmod, the ordering of the asynchronous wrappers, the
+	# MAC's NEON sections), under the checkers
+	[ $HOOKS = 1 ] || continue
 	HB=$SRC/build/$ARCH-$KERNEL-hooks
 	rm -f "$HB/ctneon.ko"
 	if ! make -s -C "$SRC" ARCH="$ARCH" KERNEL=$KERNEL VARIANT=hooks >&2; then
@@ -172,7 +184,7 @@ for ARCH in "$@"; do
 	CTNEON_VM_KO=$HB/ctneon.ko CTNEON_VM_WORK=$HB/vm \
 	CTNEON_VM_GUEST=$SRC/tests/vm/guest/hooks.sh \
 	CTNEON_VM_TIMEOUT=${CTNEON_VM_TIMEOUT:-3000} \
-	CTNEON_VM_APPEND="kasan_multi_shot $SLOW ${CTNEON_DEBUG_APPEND:-}" \
+	CTNEON_VM_APPEND="kasan_multi_shot $SLOW $HOOKS_APPEND ${CTNEON_DEBUG_APPEND:-}" \
 		nice -n 10 "$SRC/tests/vm/run.sh" "$ARCH" $KERNEL |
 		sed 's/^\(ok\|FAIL\) vm-boot-/\1 debug-hooks-boot-/' || rc=1
 	echo "# debug-$NAME-hooks: boot + hooks guest + scan $(($(date +%s) - t2)) s"
@@ -180,6 +192,14 @@ for ARCH in "$@"; do
 		echo "FAIL debug-hooks-$NAME: the registration-failure check did not pass"
 		rc=1
 	}
+	if [ "$SERIES" = 7rt ]; then
+		if grep -aq 'PREEMPT_RT' "$HB/vm/vm.log"; then
+			echo "ok debug-checkers-$NAME: the kernel's banner says PREEMPT_RT"
+		else
+			echo "FAIL debug-checkers-$NAME: no PREEMPT_RT in the kernel's banner"
+			rc=1
+		fi
+	fi
 	scan "$NAME-hooks" "$HB/vm/vm.log" || rc=1
 done
 done

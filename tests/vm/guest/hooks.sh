@@ -64,10 +64,14 @@ settle() {
 	done
 }
 
-# 1. every registration fails once
+# 1. every registration fails once (ctneon.fail_stride=S on the command
+# line: only 1..4 and every S-th after, for fewer module loads in one boot)
+stride=${CTNEON_FAIL_STRIDE:-1}
 n=1
 loaded=0
+tried=0
 while [ $n -le 200 ]; do
+	tried=$((tried + 1))
 	if insmod $MOD $CTNEON_MODPARAMS fail_register=$n 2>/tmp/insmod.err; then
 		loaded=1
 		break
@@ -96,10 +100,16 @@ while [ $n -le 200 ]; do
 		fail "hooks fail_register=$n: /proc/crypto lists no algorithm after the failed load"
 		break
 	fi
-	n=$((n + 1))
+	if [ $n -lt 4 ]; then
+		n=$((n + 1))
+	else
+		n=$((n + stride))
+	fi
 done
-if [ $loaded = 1 ] && [ $n -gt 5 ]; then
+if [ $loaded = 1 ] && [ $n -gt 5 ] && [ "$stride" = 1 ]; then
 	ok "hooks fail_register: each of the $((n - 1)) registrations failed in turn: insmod failed cleanly every time, nothing left registered, lookups still answered; fail_register=$n loaded"
+elif [ $loaded = 1 ] && [ $n -gt 5 ]; then
+	ok "hooks fail_register: $((tried - 1)) of the first $((n - 1)) registrations (1..4, then every $stride-th) failed in turn: insmod failed cleanly every time, nothing left registered, lookups still answered; fail_register=$n loaded"
 elif [ $loaded = 1 ]; then
 	fail "hooks fail_register: insmod with fail_register=$n loaded: only $((n - 1)) registrations seen"
 elif [ $n -gt 200 ]; then
