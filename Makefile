@@ -19,10 +19,13 @@
 #                              KASAN, lockdep, kmemleak, testmgr fuzzing, on
 #                              6.1 and 7.x (DEBUG_SERIES="6.1 7" picks);
 #                              slow, not part of make check
-#   make check-rt              the same checkers on an arm64 PREEMPT_RT 7.x
-#                              kernel (KERNEL=debug7rt), the test build's
-#                              boot only: the asynchronous wrappers' queues
-#                              must take no sleeping lock in atomic context
+#   make check-rt              PREEMPT_RT: the test build (tests/vm/hooks.sh)
+#                              on Debian's bookworm rt kernels (KERNEL=6.1rt,
+#                              arm and arm64), then under the debug checkers
+#                              on an arm64 PREEMPT_RT 7.x kernel
+#                              (KERNEL=debug7rt): the asynchronous wrappers'
+#                              queues must take no sleeping lock in atomic
+#                              context
 #   make check                 the whole test run (scripts/check.sh)
 #   make check-ipsec64         IPsec under load at the issue's full volume:
 #                              64 MiB each way through both tunnels, on the
@@ -181,7 +184,8 @@ check-debug:
 	CTNEON_DEBUG_SERIES="$(DEBUG_SERIES)" $(SRC)/tests/debug/run.sh arm64 arm
 
 check-rt:
-	CTNEON_DEBUG_SERIES=7rt $(SRC)/tests/debug/run.sh arm64
+	@rc=0; for a in arm arm64; do $(SRC)/tests/vm/hooks.sh $$a 6.1rt || rc=1; done; \
+	CTNEON_DEBUG_SERIES=7rt $(SRC)/tests/debug/run.sh arm64 || rc=1; exit $$rc
 
 check-ipsec64: all-kernels
 	@rc=0; for c in $(KERNELS); do \

@@ -34,13 +34,15 @@
  * backlogged, and one made with IRQs off or in a hard interrupt, runs at
  * once, on the portable code where NEON is refused: the answer is the same
  * and constant time either way, and there is nothing it could overtake.
- * One that would overtake is queued even with IRQs off (the locks here
- * are taken with IRQs off), and past the queue's length too, up to a
- * bound (CTNEON_QUEUE_SLACK) past which it is dropped with -ENOSPC, as
- * cryptd drops at its length (IPsec drops the packet).  What still
- * reorders: on PREEMPT_RT, whose spinlocks sleep, a request made in a
- * hard interrupt or with IRQs off runs at once; requests of one tfm made
- * at the same time on two CPUs have no order to keep; and a tfm that
+ * One that would overtake is queued even with IRQs off, and past the
+ * queue's length too, up to a bound (CTNEON_QUEUE_SLACK) past which it is
+ * dropped with -ENOSPC, as cryptd drops at its length (IPsec drops the
+ * packet).  The two locks here are raw spinlocks, taken with IRQs off:
+ * they guard a few list and counter updates, bounded in time, so they
+ * stay spinning locks on PREEMPT_RT too (where spinlock_t sleeps), and a
+ * request made with IRQs off or in a hard interrupt is queued there as
+ * everywhere.  What still reorders: requests of one tfm made at the same
+ * time on two CPUs have no order to keep; and a tfm that
  * mixes requests that may and may not be backlogged (no kernel caller
  * does) may see one of the latter overtake its backlogged ones.  The price
  * of the order: while a tfm has requests pending, all of them run on one
@@ -115,7 +117,7 @@ MODULE_PARM_DESC(queue_len,
 #define CTNEON_SYNC_SUFFIX	"-sync"
 
 struct ctneon_queue {
-	spinlock_t lock;		/* queue; taken with IRQs off */
+	raw_spinlock_t lock;		/* queue; taken with IRQs off */
 	struct crypto_queue queue;
 	struct work_struct work;
 	/* the tfm whose request the worker is completing (its worker's own) */
@@ -157,7 +159,7 @@ static bool ctneon_neon_usable_in_softirq(void)
  * tfm's and the caller's request's, as they would be.
  */
 struct ctneon_async_tail {
-	spinlock_t lock;	/* queued, cpu; taken with IRQs off */
+	raw_spinlock_t lock;	/* queued, cpu; taken with IRQs off */
 	unsigned int queued;	/* this tfm's requests queued or being run */
 	int cpu;		/* whose queue has them (while any is pending) */
 	unsigned int op_off;	/* where struct ctneon_async_op is */
@@ -169,7 +171,7 @@ struct ctneon_async_op {
 
 static void ctneon_tail_init(struct ctneon_async_tail *t)
 {
-	spin_lock_init(&t->lock);
+	raw_spin_lock_init(&t->lock);
 	t->queued = 0;
 	t->cpu = raw_smp_processor_id();
 }
@@ -200,9 +202,9 @@ static bool ctneon_tfm_pending(struct ctneon_async_tail *t,
  * Where a wrapper's request runs: false = at once, on the synchronous
  * algorithm (which itself chooses NEON or the portable code); true =
  * queued for the worker.  With IRQs off or in a hard interrupt a request
- * is queued only to keep its tfm's order (then, on PREEMPT_RT, whose
- * spinlocks sleep, it runs at once: see the file's comment); otherwise it
- * runs at once, on the portable code as NEON is refused there.
+ * is queued only to keep its tfm's order (the locks are raw, so this
+ * holds on PREEMPT_RT too); otherwise it runs at once, on the portable
+ * code as NEON is refused there.
  */
 static bool ctneon_should_defer(struct ctneon_async_tail *t,
 				struct crypto_tfm *tfm)
@@ -212,7 +214,7 @@ static bool ctneon_should_defer(struct ctneon_async_tail *t,
 	if (in_nmi())
 		return false;
 	if (in_hardirq() || irqs_disabled())
-		return pending && !IS_ENABLED(CONFIG_PREEMPT_RT);
+		return pending;
 	return pending || ctneon_async_mode == 3 || !ctneon_neon_usable();
 }
 
@@ -243,8 +245,9 @@ static int ctneon_enqueue_after(struct crypto_queue *queue,
  * when it has none.  -EINPROGRESS (queued), -EBUSY (backlogged: the caller
  * allowed it), or -ENOSPC (full, not queued; *PENDING then says whether
  * the tfm had pending requests, which this one must not overtake).  No
- * get_cpu(): the CPU is where the queue is, not where this code runs, and
- * spinlocks sleep on PREEMPT_RT.
+ * get_cpu(): the CPU is where the queue is, not where this code runs.
+ * Both locks are raw (see the file's comment); queue_work_on() may be
+ * called with IRQs off, on PREEMPT_RT too.
  */
 static int ctneon_defer(struct crypto_async_request *areq,
 			struct ctneon_async_tail *t, bool *pending)
@@ -254,22 +257,22 @@ static int ctneon_defer(struct crypto_async_request *areq,
 	int cpu, err;
 	bool full;
 
-	spin_lock_irqsave(&t->lock, flags);
+	raw_spin_lock_irqsave(&t->lock, flags);
 	*pending = ctneon_tfm_pending(t, areq->tfm);
 	if (!*pending)
 		t->cpu = raw_smp_processor_id();
 	cpu = t->cpu;
 	q = per_cpu_ptr(ctneon_queues, cpu);
-	spin_lock(&q->lock);
+	raw_spin_lock(&q->lock);
 	full = q->queue.qlen >= q->queue.max_qlen;
 	if (full && *pending && !(areq->flags & CRYPTO_TFM_REQ_MAY_BACKLOG))
 		err = ctneon_enqueue_after(&q->queue, areq);
 	else
 		err = crypto_enqueue_request(&q->queue, areq);
-	spin_unlock(&q->lock);
+	raw_spin_unlock(&q->lock);
 	if (err != -ENOSPC)
 		t->queued++;
-	spin_unlock_irqrestore(&t->lock, flags);
+	raw_spin_unlock_irqrestore(&t->lock, flags);
 	if (full)
 		WRITE_ONCE(ctneon_queue_full, READ_ONCE(ctneon_queue_full) + 1);
 	if (err != -ENOSPC) {
@@ -537,11 +540,11 @@ static void ctneon_queue_work(struct work_struct *work)
 	bool more;
 	int err;
 
-	spin_lock_irq(&q->lock);
+	raw_spin_lock_irq(&q->lock);
 	backlog = crypto_get_backlog(&q->queue);
 	areq = crypto_dequeue_request(&q->queue);
 	more = q->queue.qlen;
-	spin_unlock_irq(&q->lock);
+	raw_spin_unlock_irq(&q->lock);
 	if (!areq)
 		return;
 	if (more)
@@ -567,9 +570,9 @@ static void ctneon_queue_work(struct work_struct *work)
 	 */
 	WRITE_ONCE(q->completing, areq->tfm);
 	smp_wmb();
-	spin_lock_irq(&t->lock);
+	raw_spin_lock_irq(&t->lock);
 	t->queued--;
-	spin_unlock_irq(&t->lock);
+	raw_spin_unlock_irq(&t->lock);
 	ctneon_complete(areq, err);
 	WRITE_ONCE(q->completing, NULL);
 }
@@ -830,7 +833,7 @@ int ctneon_async_init(void)
 	for_each_possible_cpu(cpu) {
 		struct ctneon_queue *q = per_cpu_ptr(ctneon_queues, cpu);
 
-		spin_lock_init(&q->lock);
+		raw_spin_lock_init(&q->lock);
 		crypto_init_queue(&q->queue, max(ctneon_queue_len, 1U));
 		INIT_WORK(&q->work, ctneon_queue_work);
 	}
