@@ -91,7 +91,7 @@ while read -r name; do
 		(bp == "" || $4 > bp) { bp = $4; bd = $2 } END { if (bd != "") print bd, bp }' "$TMP.all")
 	bd=${best% *}
 	bp=${best#* }
-	[ -n "$best" ] || { bd=none; bp=0; }
+	[ -n "$best" ] || { bd="none registered"; bp=0; }
 	row=$(awk -v n="$name" '$1 == n { print; exit }' "$PARAM")
 	if [ -z "$row" ]; then
 		if [ "$lo" -gt "$bp" ]; then
