@@ -40,9 +40,15 @@
 #include "neon-section.h"
 #include "svc-aes.h"
 #include "svc-async.h"
+#include "svc-rank.h"
 #include "test-hooks.h"
 #include "vpaes.h"
 
+/*
+ * Above every in-tree driver a CPU without the Crypto Extensions has,
+ * below the -ce ones; svc-rank.c lowers a name below a constant-time
+ * in-tree driver that is faster.
+ */
 #define CTNEON_MODE_PRIORITY	275	/* above *-aes-neonbs (250), below CE (300) */
 #define CTNEON_CIPHER_PRIORITY	225	/* above aes-arm (200), below aes-ce (250) */
 
@@ -617,6 +623,7 @@ int ctneon_aes_register(void)
 {
 	int err;
 
+	ctneon_rank(&ctneon_cipher_alg);
 	err = ctneon_test_fail_register() ?:
 	      crypto_register_alg(&ctneon_cipher_alg);
 	if (err)

@@ -88,6 +88,7 @@
 
 #include "neon-section.h"
 #include "svc-async.h"
+#include "svc-rank.h"
 #include "test-hooks.h"
 
 static int ctneon_async_mode = 1;
@@ -764,10 +765,12 @@ static const struct ctneon_kind ctneon_aead_kind = {
 
 int ctneon_register_skciphers(struct skcipher_alg *algs, int count)
 {
-	int err = ctneon_test_fail_register();
+	int i, err = ctneon_test_fail_register();
 
 	if (err)
 		return err;
+	for (i = 0; i < count; i++)
+		ctneon_rank(&algs[i].base);
 	if (!ctneon_async_on)
 		return crypto_register_skciphers(algs, count);
 	return ctneon_register(&ctneon_skcipher_kind, algs, count);
@@ -783,10 +786,12 @@ void ctneon_unregister_skciphers(struct skcipher_alg *algs, int count)
 
 int ctneon_register_aeads(struct aead_alg *algs, int count)
 {
-	int err = ctneon_test_fail_register();
+	int i, err = ctneon_test_fail_register();
 
 	if (err)
 		return err;
+	for (i = 0; i < count; i++)
+		ctneon_rank(&algs[i].base);
 	if (!ctneon_async_on)
 		return crypto_register_aeads(algs, count);
 	return ctneon_register(&ctneon_aead_kind, algs, count);

@@ -160,6 +160,28 @@ else
 fi
 MORE="$MORE
 	intree/ccm:$CCM intree/rfc4309:rfc4309($CCM)"
+# Cycle windows at the sizes each name's users send, for the ranking
+# table of svc-rank.c (a name ctneon yields to a constant-time in-tree
+# driver that is faster): the MAC at 16, 64 and 1420 bytes, cts and cbc
+# at 512 and 4096 (disk sectors), ccm at 64 and 1420 (packets); on arm
+# the in-tree ChaCha20 at 64 and 1420 (the rfc7539 template's) and
+# xchacha12 at 512 and 4096 (Adiantum), ECB at 512.  Windows whose
+# driver this kernel lacks print "skip".
+rankdis() {	# rankdis SIDE CMAC CTS CCM CBC XCHA12 CHA ECB RFC7539
+	for s in 16 64 1420; do echo "-d $1/cmac:$2:$s"; done
+	for s in 512 4096; do echo "-d $1/cts:$3:$s -d $1/cbc:$5:$s"; done
+	for s in 64 1420; do echo "-d $1/ccm:$4:$s"; done
+	case $(uname -m) in aarch64) return ;; esac
+	for s in 512 4096; do echo "-d $1/xchacha12:$6:$s"; done
+	for s in 64 1420; do echo "-d $1/chacha20:$7:$s"; done
+	echo "-d $1/ecb:$8:512 -d $1/rfc7539:$9:64"
+}
+RANKDIS=$(rankdis intree "$(echo "$MORE" | sed -n 's/.*intree\/cmac:\([^ ]*\).*/\1/p')" \
+	"$(echo "$MORE" | sed -n 's/.*intree\/cts:\([^ ]*\).*/\1/p')" "$CCM" \
+	cbc-aes-neonbs "$XCHA12" "$CHA" ecb-aes-neonbs "rfc7539($CHAPO)")
+CTRANKDIS=$(rankdis ctneon cmac-aes-ctneon cts-cbc-aes-ctneon ccm-aes-ctneon \
+	cbc-aes-ctneon xchacha12-ctneon chacha20-ctneon ecb-aes-ctneon \
+	rfc7539-chacha20-poly1305-ctneon)
 CTMORE="ctneon/cmac:cmac-aes-ctneon ctneon/xcbc:xcbc-aes-ctneon
 	ctneon/cbcmac:cbcmac-aes-ctneon ctneon/ccm:ccm-aes-ctneon
 	ctneon/rfc4309:rfc4309-ccm-aes-ctneon ctneon/cts:cts-cbc-aes-ctneon
@@ -204,6 +226,8 @@ grep -E ' (_stext|_etext)$' /proc/kallsyms | awk '{ print "ktext", $3, $1 }'
 bench $DISAS $LIST
 # shellcheck disable=SC2086
 bench_more $MORE
+# shellcheck disable=SC2086
+bench $RANKDIS
 have intree
 insmod /test/ctneon.ko $CTNEON_MODPARAMS || echo "error insmod ctneon"
 # wait (at most 120 s) for the self-tests of 6.12, which run in the background
@@ -216,6 +240,8 @@ done
 bench $CTDISAS $CTLIST
 # shellcheck disable=SC2086
 bench_more $CTMORE
+# shellcheck disable=SC2086
+bench $CTRANKDIS
 have ctneon
 rc=0
 # modules autoloaded by the binds above are in the list too

@@ -20,6 +20,9 @@
 #      tests/apt/run.sh                      the package lists when an index
 #                                            fails as on a mirror mid-sync
 #                                            (a server on 127.0.0.1; 20 s)
+#      tests/vm/rank-check.sh                the guests' ranking check
+#                                            (rank.sh) on saved /proc/crypto
+#                                            files: every way it fails
 #   4. per configuration, in two lanes that run at the same time:
 #        tests/vm/all.sh ARCH KERNEL         one QEMU boot with a virtio disk:
 #          guest.sh                          the guest tests (IPsec left to
@@ -172,6 +175,8 @@ done
 
 # after the builds: they fetched the bookworm lists it copies
 step apt-index tests/apt/run.sh
+# the guests' ranking check, judged on saved /proc/crypto files (1 s)
+step rank-check tests/vm/rank-check.sh
 
 if [ "$JOBS" -gt 1 ] && [ ${#built[@]} -gt 1 ]; then
 	# alternate the configurations between the lanes: with the default

@@ -12,7 +12,9 @@
 #  3. the kernel picks ctneon for ecb/cbc/ctr/xts(aes) and for the aes
 #     cipher when asked by cra_name, with the in-tree NEON drivers loaded,
 #     and for #23's names (cts(cbc(aes)), xctr(aes), cmac/xcbc/cbcmac(aes),
-#     ccm(aes), rfc4309(ccm(aes)))
+#     ccm(aes), rfc4309(ccm(aes))), except where ctneon's ranking table
+#     yields a name to a faster constant-time in-tree driver
+#  3b. rank.sh: every name's ranking against the table (svc-rank.c)
 #  4. afalg-diff (NEON path), then again with force_fallback=1 (the
 #     portable path) and force_fallback=2 (each NEON section of a request
 #     on either path at random); the same for afalg-aead
@@ -139,13 +141,18 @@ wait_selftests() {
 	note "self-tests done in $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
 }
 
-# pick NAME TYPE CRANAME EXPECTED: the kernel resolves CRANAME to EXPECTED
+# pick NAME TYPE CRANAME EXPECTED: the kernel resolves CRANAME to EXPECTED,
+# or to the in-tree driver where ctneon's ranking table yields the name
+# (the module parameter ranks; rank.sh checks the table itself)
 pick() {
+	want=$(awk -v n="$3" '$1 == n && $4 == "yield" { print $2 }' \
+		/sys/module/ctneon/parameters/ranks 2>/dev/null)
+	want=${want:-$4}
 	got=$($BIN/afalg-tool pick "$2" "$3" 2>/tmp/pick.err)
-	if [ "$got" = "$4" ]; then
+	if [ "$got" = "$want" ]; then
 		ok "pick $1: $3 -> $got"
 	else
-		fail "pick $1: $3 -> ${got:-nothing ($(cat /tmp/pick.err))}, want $4"
+		fail "pick $1: $3 -> ${got:-nothing ($(cat /tmp/pick.err))}, want $want"
 	fi
 }
 
@@ -237,6 +244,23 @@ set_fallback() {
 	else
 		fail "force_fallback=$1: cannot write $PARAM ($(cat "$PARAM" 2>&1))"
 	fi
+}
+
+# subscript TAG SCRIPT [args]: run a guest script of its own, pass its
+# ok/FAIL lines through and count them (a non-zero exit without a FAIL
+# line counts as one), say how long it took, then check the kernel log
+subscript() {
+	tag=$1
+	shift
+	t0=$(now)
+	sh "$@" >/tmp/sub.out 2>&1
+	rc=$?
+	cat /tmp/sub.out
+	npass=$((npass + $(grep -c '^ok ' /tmp/sub.out)))
+	nfail=$((nfail + $(grep -c '^FAIL ' /tmp/sub.out)))
+	[ $rc != 0 ] && ! grep -q '^FAIL ' /tmp/sub.out && fail "$tag: exit status $rc"
+	note "$tag took $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
+	dmesg_check "$tag"
 }
 
 # ---------------------------------------------------------------------------
@@ -407,6 +431,10 @@ for c in chacha20 xchacha20 xchacha12; do
 	pick "$c" skcipher "$c" "$c-ctneon"
 done
 
+# 3b. the ranking table (svc-rank.c, tests/vm/guest/rank.sh): who serves
+# each name on this configuration, beside which in-tree driver, and why
+subscript rank /test/rank.sh
+
 # 4. differential tests, NEON then the portable path
 afalg_diff "" -n "$CASES" -a "$AESCASES"
 dmesg_check afalg-diff
@@ -457,30 +485,14 @@ fi
 
 # 4c'. issue #21: page-aligned texts do not bounce, and (in a test build)
 # decryption authenticates the bytes it decrypts (tests/vm/guest/once.sh)
-t0=$(now)
-sh /test/once.sh >/tmp/once.out 2>&1
-rc=$?
-cat /tmp/once.out
-npass=$((npass + $(grep -c '^ok ' /tmp/once.out)))
-nfail=$((nfail + $(grep -c '^FAIL ' /tmp/once.out)))
-[ $rc != 0 ] && ! grep -q '^FAIL ' /tmp/once.out && fail "once.sh: exit status $rc"
-note "once.sh took $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
-dmesg_check once
+subscript once /test/once.sh
 
 # 4d. IPsec ESP tunnels over rfc4106-gcm-aes-ctneon, (arm64)
 # rfc7539esp-chacha20-poly1305-ctneon and rfc4309-ccm-aes-ctneon between
 # two netns
 if [ "${CTNEON_NOIPSEC:-0}" != 1 ]; then
 	for fam in gcm chacha ccm; do
-		t0=$(now)
-		sh /test/ipsec.sh $fam >/tmp/ipsec.out 2>&1
-		rc=$?
-		cat /tmp/ipsec.out
-		npass=$((npass + $(grep -c '^ok ' /tmp/ipsec.out)))
-		nfail=$((nfail + $(grep -c '^FAIL ' /tmp/ipsec.out)))
-		[ $rc != 0 ] && ! grep -q '^FAIL ' /tmp/ipsec.out && fail "ipsec-$fam: exit status $rc"
-		note "ipsec-$fam took $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
-		dmesg_check ipsec-$fam
+		subscript "ipsec-$fam" /test/ipsec.sh "$fam"
 	done
 fi
 
