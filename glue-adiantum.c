@@ -26,17 +26,21 @@
  *
  * Where the kernel's template runs three passes (NH of the input, the
  * stream cipher, NH of the output), each with its own walk and NEON
- * section, this runs two: the first hash, then one pass in which each
- * 1024-byte chunk is XORed with the keystream and hashed by NH while it
- * is still in a buffer of the request's (chunk by chunk, copied out of
- * and back into the scatterlists).  A request is one NEON section, or one
- * per CTNEON_ADI_SECTION bytes of the passes for long ones; every section
- * is NEON or portable (nh-ct.c, chacha-ct.c, aes-ct.c) as
- * ctneon_neon_begin() decides, and a request may change path at any
- * section: each step's state (the Poly1305 state, the ChaCha state) is
- * the same on both paths, and Poly1305 is the cores' integer code
- * (chacha-poly.h), which runs anywhere.  The AES block is one call of
- * the vpaes cores (aes-ct.c's portable cipher without NEON).
+ * section, this runs two: the first hash (over the source's pages,
+ * sg_miter), then one skcipher walk in which each step is XORed with the
+ * keystream into dst and hashed by NH from there while it is still in
+ * the cache.  NH takes pieces of any length (nh.h: its sums add up over
+ * pieces at 64-byte positions; a piece that ends inside a group waits in
+ * the request's 64-byte pend).  The first hash, the AES block and the
+ * stream's setup are one NEON section (one per CTNEON_ADI_SECTION bytes
+ * for long requests), then each walk step is one (a page-aligned sector
+ * is one step); every section is NEON or portable (nh-ct.c, chacha-ct.c,
+ * aes-ct.c) as ctneon_neon_begin() decides, and a request may change path
+ * at any section: each step's state (the Poly1305 state, the ChaCha
+ * state, the NH sums) is the same on both paths, and Poly1305 is the
+ * cores' integer code (chacha-poly.h), which runs anywhere.  The AES
+ * block is one call of the vpaes cores (aes-ct.c's portable cipher
+ * without NEON).
  *
  * Priority: the kernel builds adiantum(xchacha12,aes) from its template
  * over the best xchacha12/xchacha20 and aes (and, before 7.x, the best
@@ -51,8 +55,8 @@
  * chacha-poly.h, vpaes.h); the glue branches on lengths only; the
  * 128-bit additions are carried word by word without branches.  The
  * derived keys live in the transform's context, wiped at exit; the
- * request's buffer (text, keystream-XORed text), the ChaCha and Poly1305
- * states and the middle block are wiped before the request returns.
+ * request's context (the ChaCha and Poly1305 states, the pending text,
+ * the middle block) is wiped before the request returns.
  */
 #include <crypto/algapi.h>
 #include <crypto/internal/skcipher.h>
@@ -72,6 +76,7 @@
 #define CTNEON_ADI_KEY_SIZE	32
 #define CTNEON_ADI_IV_SIZE	32		/* the tweak */
 #define CTNEON_ADI_BLOCK	16
+#define CTNEON_ADI_CHACHA_BLOCK	64
 #define CTNEON_ADI_PRIORITY	320
 /* the longest stretch of the passes in one NEON section */
 #define CTNEON_ADI_SECTION	(8 * CTNEON_NH_CHUNK)
@@ -85,11 +90,19 @@ struct ctneon_adiantum_ctx {
 	int nrounds;
 };
 
+/*
+ * Per request, kept small: AF_ALG allocates it from the socket's option
+ * memory, of which a 32-bit kernel grants 10 KiB by default (with a 1 KiB
+ * buffer here its splice path ran out, -ENOMEM).
+ */
 struct ctneon_adiantum_reqctx {
-	u8 buf[CTNEON_NH_CHUNK];
 	u8 pstate[CTNEON_POLY_STATE_SIZE] __aligned(8);
 	u32 state[16];
 	u32 subkey[8];
+	u64 sum[4];				/* NH of the chunk so far */
+	u8 pend[64];				/* its next 64 bytes, part-filled */
+	unsigned int pos;			/* pend's position in the chunk */
+	unsigned int plen;			/* bytes in pend */
 	u8 nh[CTNEON_NH_HASH];
 	u8 th[CTNEON_ADI_BLOCK];		/* the header hash */
 	u8 mh[CTNEON_ADI_BLOCK];		/* NHPoly1305 */
@@ -155,29 +168,91 @@ static void ctneon_adi_xchacha_init(const struct ctneon_adiantum_ctx *ctx,
 	ctneon_chacha_state(rctx->state, rctx->subkey, pos);
 }
 
-static void ctneon_adi_stream(const struct ctneon_adiantum_ctx *ctx,
-			      struct ctneon_adiantum_reqctx *rctx, u8 *p,
-			      unsigned int n, bool neon)
+/*
+ * NHPoly1305 as a stream of pieces of any length: NH runs on whole
+ * multiples of 64 bytes at 64-byte positions in their chunk (nh.h), from
+ * the caller's memory where it can and from pend where a piece ends
+ * inside a group; the chunk's sums go to Poly1305 when it is full, and
+ * the last one (zero-padded to 16 bytes) at the final.
+ */
+static void ctneon_adi_nh_start(const struct ctneon_adiantum_ctx *ctx,
+				struct ctneon_adiantum_reqctx *rctx)
 {
-	if (neon)
-		ctneon_chacha_crypt(rctx->state, p, p, n, ctx->nrounds);
-	else
-		ctneon_chacha_ct_crypt(rctx->state, p, p, n, ctx->nrounds);
+	ctneon_poly1305_init(rctx->pstate, ctx->mkey);
+	memset(rctx->sum, 0, sizeof(rctx->sum));
+	rctx->pos = 0;
+	rctx->plen = 0;
 }
 
-/* NH of the n bytes in rctx->buf (zero-padded to 16), into Poly1305 */
-static void ctneon_adi_nh(const struct ctneon_adiantum_ctx *ctx,
-			  struct ctneon_adiantum_reqctx *rctx, unsigned int n,
-			  bool neon)
+static void ctneon_adi_nh_flush(struct ctneon_adiantum_reqctx *rctx)
 {
-	unsigned int r = round_up(n, CTNEON_NH_UNIT);
+	int i, b;
 
-	memset(rctx->buf + n, 0, r - n);
-	if (neon)
-		ctneon_nh_neon(&ctx->nh, rctx->buf, r, rctx->nh);
-	else
-		ctneon_nh_ct(&ctx->nh, rctx->buf, r, rctx->nh);
+	for (i = 0; i < 4; i++)
+		for (b = 0; b < 8; b++)
+			rctx->nh[8 * i + b] = (u8)(rctx->sum[i] >> (8 * b));
 	ctneon_poly1305_blocks(rctx->pstate, rctx->nh, 2);
+	memset(rctx->sum, 0, sizeof(rctx->sum));
+	rctx->pos = 0;
+}
+
+static void ctneon_adi_nh_piece(const struct ctneon_adiantum_ctx *ctx,
+				struct ctneon_adiantum_reqctx *rctx,
+				const u8 *p, unsigned int n, bool neon)
+{
+	int i, b;
+
+	if (neon)
+		ctneon_nh_neon(&ctx->nh, rctx->pos, p, n, rctx->nh);
+	else
+		ctneon_nh_ct(&ctx->nh, rctx->pos, p, n, rctx->nh);
+	for (i = 0; i < 4; i++)
+		for (b = 0; b < 8; b++)
+			rctx->sum[i] += (u64)rctx->nh[8 * i + b] << (8 * b);
+	rctx->pos += n;
+	if (rctx->pos == CTNEON_NH_CHUNK)
+		ctneon_adi_nh_flush(rctx);
+}
+
+static void ctneon_adi_nh_update(const struct ctneon_adiantum_ctx *ctx,
+				 struct ctneon_adiantum_reqctx *rctx,
+				 const u8 *p, unsigned int n, bool neon)
+{
+	unsigned int k;
+
+	while (n) {
+		if (rctx->plen || n < sizeof(rctx->pend)) {
+			k = min_t(unsigned int, n, sizeof(rctx->pend) - rctx->plen);
+			memcpy(rctx->pend + rctx->plen, p, k);
+			rctx->plen += k;
+			if (rctx->plen == sizeof(rctx->pend)) {
+				ctneon_adi_nh_piece(ctx, rctx, rctx->pend,
+						    rctx->plen, neon);
+				rctx->plen = 0;
+			}
+		} else {
+			k = min_t(unsigned int, round_down(n, sizeof(rctx->pend)),
+				  CTNEON_NH_CHUNK - rctx->pos);
+			ctneon_adi_nh_piece(ctx, rctx, p, k, neon);
+		}
+		p += k;
+		n -= k;
+	}
+}
+
+static void ctneon_adi_nh_final(const struct ctneon_adiantum_ctx *ctx,
+				struct ctneon_adiantum_reqctx *rctx, bool neon,
+				u8 out[CTNEON_ADI_BLOCK])
+{
+	unsigned int r = round_up(rctx->plen, CTNEON_NH_UNIT);
+
+	if (r) {
+		memset(rctx->pend + rctx->plen, 0, r - rctx->plen);
+		ctneon_adi_nh_piece(ctx, rctx, rctx->pend, r, neon);
+	}
+	if (rctx->pos)
+		ctneon_adi_nh_flush(rctx);
+	ctneon_poly1305_final(rctx->pstate, out);
 }
 
 static int ctneon_adiantum_setkey(struct crypto_skcipher *tfm, const u8 *key,
@@ -249,14 +324,38 @@ static void ctneon_adi_header(const struct ctneon_adiantum_ctx *ctx,
 	ctneon_poly1305_final(rctx->pstate, rctx->th);
 }
 
+/* the first hash: NHPoly1305 of the input's bulk, read from req->src */
+static void ctneon_adi_hash_src(const struct ctneon_adiantum_ctx *ctx,
+				struct ctneon_adiantum_reqctx *rctx,
+				struct skcipher_request *req, unsigned int bulk,
+				struct ctneon_adi_section *s)
+{
+	struct sg_mapping_iter miter;
+	unsigned int off, n;
+
+	ctneon_adi_nh_start(ctx, rctx);
+	sg_miter_start(&miter, req->src, sg_nents(req->src),
+		       SG_MITER_FROM_SG | SG_MITER_ATOMIC);
+	for (off = 0; off < bulk && sg_miter_next(&miter); off += n) {
+		n = min_t(unsigned int, miter.length, bulk - off);
+		ctneon_adi_nh_update(ctx, rctx, miter.addr, n, s->neon);
+		ctneon_adi_tick(s, n);
+	}
+	sg_miter_stop(&miter);
+	ctneon_adi_nh_final(ctx, rctx, s->neon, rctx->mh);
+}
+
 static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 {
 	struct ctneon_adiantum_ctx *ctx =
 		crypto_skcipher_ctx(crypto_skcipher_reqtfm(req));
 	struct ctneon_adiantum_reqctx *rctx = skcipher_request_ctx(req);
 	struct ctneon_adi_section __uninitialized s;
-	unsigned int bulk, off, n;
+	struct skcipher_request sub;
+	struct skcipher_walk walk;
+	unsigned int bulk, off, n, k;
 	u8 iv[CTNEON_ADI_IV_SIZE];
+	int err;
 
 	if (req->cryptlen < CTNEON_ADI_BLOCK)
 		return -EINVAL;
@@ -264,23 +363,13 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 		return -ENOKEY;
 	bulk = req->cryptlen - CTNEON_ADI_BLOCK;
 
+	/* M (or C_M) = R + H(T, bulk), then C_M and the stream's state */
 	ctneon_adi_header(ctx, rctx, bulk, req->iv);
 	scatterwalk_map_and_copy(rctx->mid, req->src, bulk, CTNEON_ADI_BLOCK, 0);
 	ctneon_adi_add(rctx->mid, rctx->mid, rctx->th, 0);
-
-	/* the first hash, of the input's bulk */
 	ctneon_adi_begin(&s);
-	ctneon_poly1305_init(rctx->pstate, ctx->mkey);
-	for (off = 0; off < bulk; off += n) {
-		n = min_t(unsigned int, bulk - off, CTNEON_NH_CHUNK);
-		scatterwalk_map_and_copy(rctx->buf, req->src, off, n, 0);
-		ctneon_adi_nh(ctx, rctx, n, s.neon);
-		ctneon_adi_tick(&s, n);
-	}
-	ctneon_poly1305_final(rctx->pstate, rctx->mh);
+	ctneon_adi_hash_src(ctx, rctx, req, bulk, &s);
 	ctneon_adi_add(rctx->mid, rctx->mid, rctx->mh, 0);
-
-	/* C_M, and the stream's IV */
 	if (enc) {
 		if (s.neon)
 			ctneon_vpaes_ecb_encrypt(rctx->mid, rctx->mid,
@@ -293,19 +382,51 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 	memcpy(iv, rctx->mid, CTNEON_ADI_BLOCK);
 	iv[CTNEON_ADI_BLOCK] = 1;
 	ctneon_adi_xchacha_init(ctx, rctx, iv, s.neon);
+	ctneon_adi_end(&s);
 
-	/* the stream and the second hash, chunk by chunk */
-	ctneon_poly1305_init(rctx->pstate, ctx->mkey);
-	for (off = 0; off < bulk; off += n) {
-		n = min_t(unsigned int, bulk - off, CTNEON_NH_CHUNK);
-		scatterwalk_map_and_copy(rctx->buf, req->src, off, n, 0);
-		ctneon_adi_stream(ctx, rctx, rctx->buf, n, s.neon);
-		scatterwalk_map_and_copy(rctx->buf, req->dst, off, n, 1);
-		ctneon_adi_nh(ctx, rctx, n, s.neon);
-		ctneon_adi_tick(&s, n);
+	/*
+	 * One walk: each step's share of the bulk is XORed with the keystream
+	 * into dst and hashed from there while it is in the cache.  The walk
+	 * covers the whole 16-byte blocks of the request (all of the bulk),
+	 * so that what is left after a step of whole 64-byte blocks is never
+	 * under the block size, which the walk refuses (-EINVAL); its own
+	 * request for that (sub) is never submitted.  The last 16 bytes are
+	 * written at the end (a bounced step copies src's there meanwhile).
+	 */
+	ctneon_adi_nh_start(ctx, rctx);
+	skcipher_request_set_tfm(&sub, crypto_skcipher_reqtfm(req));
+	skcipher_request_set_callback(&sub, req->base.flags, NULL, NULL);
+	skcipher_request_set_crypt(&sub, req->src, req->dst,
+				   round_down(req->cryptlen, CTNEON_ADI_BLOCK),
+				   req->iv);
+	err = skcipher_walk_virt(&walk, &sub, false);
+	for (off = 0; walk.nbytes; off += n) {
+		n = walk.nbytes;
+		if (n < walk.total)
+			n = round_down(n, walk.stride);
+		k = off < bulk ? min(n, bulk - off) : 0;
+		if (k) {
+			ctneon_adi_begin(&s);
+			if (s.neon)
+				ctneon_chacha_crypt(rctx->state, walk.dst.virt.addr,
+						    walk.src.virt.addr, k,
+						    ctx->nrounds);
+			else
+				ctneon_chacha_ct_crypt(rctx->state,
+						       walk.dst.virt.addr,
+						       walk.src.virt.addr, k,
+						       ctx->nrounds);
+			ctneon_adi_nh_update(ctx, rctx, walk.dst.virt.addr, k,
+					     s.neon);
+			ctneon_adi_end(&s);
+		}
+		err = skcipher_walk_done(&walk, walk.nbytes - n);
 	}
-	ctneon_poly1305_final(rctx->pstate, rctx->mh);
+	if (err)
+		goto out;
 
+	ctneon_adi_begin(&s);
+	ctneon_adi_nh_final(ctx, rctx, s.neon, rctx->mh);
 	if (!enc) {
 		if (s.neon)
 			ctneon_vpaes_ecb_decrypt(rctx->mid, rctx->mid,
@@ -315,13 +436,13 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 			ctneon_aes_ct_decrypt(&ctx->aes, rctx->mid, rctx->mid);
 	}
 	ctneon_adi_end(&s);
-
 	ctneon_adi_add(rctx->mid, rctx->mid, rctx->th, 1);
 	ctneon_adi_add(rctx->mid, rctx->mid, rctx->mh, 1);
 	scatterwalk_map_and_copy(rctx->mid, req->dst, bulk, CTNEON_ADI_BLOCK, 1);
+out:
 	memzero_explicit(rctx, sizeof(*rctx));
 	memzero_explicit(iv, sizeof(iv));
-	return 0;
+	return err;
 }
 
 static int ctneon_adiantum_encrypt(struct skcipher_request *req)
@@ -357,6 +478,8 @@ static void ctneon_adiantum_exit(struct crypto_skcipher *tfm)
 	.min_keysize		= CTNEON_ADI_KEY_SIZE,			\
 	.max_keysize		= CTNEON_ADI_KEY_SIZE,			\
 	.ivsize			= CTNEON_ADI_IV_SIZE,			\
+	.chunksize		= CTNEON_ADI_CHACHA_BLOCK,		\
+	.walksize		= CTNEON_ADI_CHACHA_BLOCK,		\
 	.setkey			= ctneon_adiantum##rounds##_setkey,	\
 	.encrypt		= ctneon_adiantum_encrypt,		\
 	.decrypt		= ctneon_adiantum_decrypt,		\

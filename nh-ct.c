@@ -35,11 +35,11 @@ void ctneon_nh_setkey(struct ctneon_nh_key *key, const u8 raw[CTNEON_NH_KEY_SIZE
 						key->k[16 * g + 4 * j + 4 * p + w];
 }
 
-void ctneon_nh_ct(const struct ctneon_nh_key *key, const u8 *msg,
-		  unsigned int bytes, u8 hash[CTNEON_NH_HASH])
+void ctneon_nh_ct(const struct ctneon_nh_key *key, unsigned int pos,
+		  const u8 *msg, unsigned int bytes, u8 hash[CTNEON_NH_HASH])
 {
 	u64 sum[4] = { 0, 0, 0, 0 };
-	const u32 *k = key->k;
+	const u32 *k = key->k + pos / 4;
 	unsigned int i;
 	int p, b;
 

@@ -56,12 +56,17 @@ struct ctneon_nh_key {
 void ctneon_nh_setkey(struct ctneon_nh_key *key, const u8 raw[CTNEON_NH_KEY_SIZE]);
 
 /*
- * hash = NH(key, msg[0 .. bytes)), bytes a multiple of 16 from 16 to
- * CTNEON_NH_CHUNK; msg needs no alignment.
+ * hash = the four sums of NH over the units of msg[0 .. bytes), which
+ * stand at byte pos of their chunk: pos a multiple of 64, bytes a
+ * multiple of 16, pos + bytes <= CTNEON_NH_CHUNK; msg needs no
+ * alignment.  The sums are additive: NH of a chunk is the sum (mod 2^64,
+ * word by word) of the hashes of its pieces at their positions, so a
+ * chunk may be hashed in pieces of any multiple of 64 bytes.
  */
-asmlinkage void ctneon_nh_neon(const struct ctneon_nh_key *key, const u8 *msg,
-			       int bytes, u8 hash[CTNEON_NH_HASH]);
-void ctneon_nh_ct(const struct ctneon_nh_key *key, const u8 *msg,
-		  unsigned int bytes, u8 hash[CTNEON_NH_HASH]);
+asmlinkage void ctneon_nh_neon(const struct ctneon_nh_key *key,
+			       unsigned int pos, const u8 *msg, int bytes,
+			       u8 hash[CTNEON_NH_HASH]);
+void ctneon_nh_ct(const struct ctneon_nh_key *key, unsigned int pos,
+		  const u8 *msg, unsigned int bytes, u8 hash[CTNEON_NH_HASH]);
 
 #endif

@@ -55,19 +55,25 @@
 	.endm
 
 /*
- * void ctneon_nh_neon(const struct ctneon_nh_key *key, const u8 *msg,
- *		       int bytes, u8 hash[32]);
- * r0 key (grouped key at 0, standard key at 4096), r1 msg, r2 bytes
- * (a multiple of 16, 16..1024), r3 hash.
+ * void ctneon_nh_neon(const struct ctneon_nh_key *key, unsigned int pos,
+ *		       const u8 *msg, int bytes, u8 hash[32]);
+ * r0 key (grouped key at 0, standard key at 4096), r1 pos (a multiple of
+ * 64), r2 msg, r3 bytes (a multiple of 16, pos + bytes <= 1024), [sp]
+ * hash.
  */
 SYM_FUNC_START(ctneon_nh_neon)
-	push		{r4, r5}
+	push		{r4-r6}
+	ldr		r6, [sp, #12]		@ hash
 	vpush		{d8-d15}
 	vmov.i64	q4, #0
 	vmov.i64	q5, #0
 	vmov.i64	q6, #0
 	vmov.i64	q7, #0
-	add		r5, r0, #4096		@ the standard key
+	add		r5, r0, #4096
+	add		r5, r5, r1		@ the standard key at unit pos / 16
+	add		r0, r0, r1, lsl #2	@ the grouped key at group pos / 64
+	mov		r1, r2			@ msg
+	mov		r2, r3			@ bytes
 	lsrs		r4, r2, #6		@ groups of four units
 	beq		2f
 1:	vld4.32		{d0, d2, d4, d6}, [r1]!	@ units 0, 1
@@ -98,8 +104,8 @@ SYM_FUNC_START(ctneon_nh_neon)
 	vadd.i64	d1, d10, d11
 	vadd.i64	d2, d12, d13
 	vadd.i64	d3, d14, d15
-	vst1.8		{d0-d3}, [r3]
+	vst1.8		{d0-d3}, [r6]
 	vpop		{d8-d15}
-	pop		{r4, r5}
+	pop		{r4-r6}
 	bx		lr
 SYM_FUNC_END(ctneon_nh_neon)

@@ -30,18 +30,24 @@
 	.text
 
 /*
- * void ctneon_nh_neon(const struct ctneon_nh_key *key, const u8 *msg,
- *		       int bytes, u8 hash[32]);
- * x0 key (grouped key at 0, standard key at 4096), x1 msg, w2 bytes
- * (a multiple of 16, 16..1024), x3 hash.  Clobbers x0-x5, v0-v7,
- * v16-v31, flags.
+ * void ctneon_nh_neon(const struct ctneon_nh_key *key, unsigned int pos,
+ *		       const u8 *msg, int bytes, u8 hash[32]);
+ * x0 key (grouped key at 0, standard key at 4096), w1 pos (a multiple of
+ * 64), x2 msg, w3 bytes (a multiple of 16, pos + bytes <= 1024), x4
+ * hash.  Clobbers x0-x6, v0-v7, v16-v31, flags.
  */
 SYM_FUNC_START(ctneon_nh_neon)
 	movi	v4.2d, #0
 	movi	v5.2d, #0
 	movi	v6.2d, #0
 	movi	v7.2d, #0
-	add	x5, x0, #4096			// the standard key
+	mov	w1, w1				// zero-extended
+	add	x5, x0, #4096
+	add	x5, x5, x1			// the standard key at unit pos / 16
+	add	x0, x0, x1, lsl #2		// the grouped key at group pos / 64
+	mov	x6, x4				// hash
+	mov	x1, x2				// msg
+	mov	w2, w3				// bytes
 	lsr	w4, w2, #6			// groups of four units
 	cbz	w4, 2f
 1:	ld4	{v0.4s-v3.4s}, [x1], #64
@@ -105,6 +111,6 @@ SYM_FUNC_START(ctneon_nh_neon)
 	b.ne	3b
 4:	addp	v0.2d, v4.2d, v5.2d		// sum0, sum1
 	addp	v1.2d, v6.2d, v7.2d		// sum2, sum3
-	st1	{v0.16b-v1.16b}, [x3]
+	st1	{v0.16b-v1.16b}, [x6]
 	ret
 SYM_FUNC_END(ctneon_nh_neon)

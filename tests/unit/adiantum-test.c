@@ -10,7 +10,8 @@
  * cases, each computed by the Python reference) and checks:
  *   nh       the NEON core and the portable code, the message at every
  *            offset 0..15 and ending at a PROT_NONE page, 16 poison bytes
- *            around the hash;
+ *            around the hash, and cut into pieces at random multiples of
+ *            64 bytes whose hashes (each at its position) must add up;
  *   nhpoly   NHPoly1305 (1024-byte chunks, the last zero-padded to 16
  *            bytes, Poly1305 without s over the NH hashes), over either NH;
  *   adi      Adiantum encryption and decryption composed as the glue does
@@ -89,15 +90,16 @@ static size_t unhex(const char *s, u8 *out, size_t max)
 /* ---- the two sets of primitives ---------------------------------------- */
 struct prims {
 	const char *name;
-	void (*nh)(const struct ctneon_nh_key *, const u8 *, unsigned int, u8 *);
+	void (*nh)(const struct ctneon_nh_key *, unsigned int, const u8 *, unsigned int, u8 *);
 	void (*hchacha)(const u32 st[16], u32 out[8], int nrounds);
 	void (*chacha)(u32 st[16], u8 *dst, const u8 *src, unsigned int n, int nrounds);
 	void (*aes)(const struct ctneon_aes_key *k, int enc, u8 out[16], const u8 in[16]);
 };
 
-static void nh_neon(const struct ctneon_nh_key *k, const u8 *m, unsigned int n, u8 *h)
+static void nh_neon(const struct ctneon_nh_key *k, unsigned int pos, const u8 *m,
+		    unsigned int n, u8 *h)
 {
-	ctneon_nh_neon(k, m, (int)n, h);
+	ctneon_nh_neon(k, pos, m, (int)n, h);
 }
 
 static void chacha_neon(u32 st[16], u8 *dst, const u8 *src, unsigned int n, int nrounds)
@@ -139,7 +141,7 @@ static void nhpoly(const struct prims *pr, const u8 rkey[16],
 
 		memset(last, 0, sizeof(last));
 		memcpy(last, m + i, c);
-		pr->nh(nk, last, (unsigned int)r, h);
+		pr->nh(nk, 0, last, (unsigned int)r, h);
 		ctneon_poly1305_blocks(ps, h, 2);
 	}
 	ctneon_poly1305_final(ps, out);
@@ -240,6 +242,35 @@ static struct group g_nh[2] = { { .name = "nh NEON core" }, { .name = "nh portab
 static struct group g_nhp[2] = { { .name = "nhpoly1305 over the NEON core" }, { .name = "nhpoly1305 over the portable NH" } };
 static struct group g_adi[2] = { { .name = "adiantum over the NEON cores" }, { .name = "adiantum portable" } };
 
+/*
+ * NH of msg cut at random multiples of 64 bytes: the pieces' hashes,
+ * each at its position, must add up (word by word) to the whole's
+ */
+static int nh_pieces(const struct prims *pr, const struct ctneon_nh_key *key,
+		     const u8 *m, size_t n, const u8 want[32])
+{
+	u64 sum[4] = { 0, 0, 0, 0 };
+	size_t pos = 0, k;
+	u8 h[32];
+	int p, b;
+
+	while (pos < n) {
+		k = n - pos;
+		if (k > 64 && rand() % 3)
+			k = 64 * (1 + (size_t)rand() % ((k - 1) / 64));
+		pr->nh(key, (unsigned int)pos, m + pos, (unsigned int)k, h);
+		for (p = 0; p < 4; p++)
+			for (b = 0; b < 8; b++)
+				sum[p] += (u64)h[8 * p + b] << (8 * b);
+		pos += k;
+	}
+	for (p = 0; p < 4; p++)
+		for (b = 0; b < 8; b++)
+			if ((u8)(sum[p] >> (8 * b)) != want[8 * p + b])
+				return 0;
+	return 1;
+}
+
 static void case_nh(char **f, u8 *buf)
 {
 	static struct ctneon_nh_key key;
@@ -264,11 +295,13 @@ static void case_nh(char **f, u8 *buf)
 				fail(&g_nh[w], "fault, %zu bytes", n);
 				break;
 			}
-			pr->nh(&key, m, (unsigned int)n, out + 16);
+			pr->nh(&key, 0, m, (unsigned int)n, out + 16);
 			if (memcmp(out + 16, want, 32)) {
 				fail(&g_nh[w], "wrong hash, %zu bytes", n);
 				break;
 			}
+			if (off == 5 && !nh_pieces(pr, &key, m, n, want))
+				fail(&g_nh[w], "wrong sum of the pieces' hashes, %zu bytes", n);
 			for (int i = 0; i < 16; i++)
 				if (out[i] != POISON || out[48 + i] != POISON)
 					fail(&g_nh[w], "wrote outside the hash, %zu bytes", n);
@@ -371,7 +404,8 @@ static void test_callsaved(void)
 
 	memset(m, 7, sizeof(m));
 	for (n = 16; n <= 1024; n += 16)
-		bad |= ctneon_call_saved((void *)ctneon_nh_neon, &key, m, n, h, 0, 0, 0);
+		bad |= ctneon_call_saved((void *)ctneon_nh_neon, &key, (1024 - n) & ~63,
+					 m, n, h, 0, 0);
 	report("callee-saved " CTNEON_CALLSAVED_REGS " preserved by ctneon_nh_neon",
 	       bad != 0, "a register changed");
 }
