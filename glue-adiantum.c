@@ -73,6 +73,11 @@
 #include "svc-async.h"
 #include "vpaes.h"
 
+/* the NH sums are kept as u64 in the layout the cores add to (nh.h) */
+#ifdef CONFIG_CPU_BIG_ENDIAN
+#error "glue-adiantum.c: little-endian kernels only"
+#endif
+
 #define CTNEON_ADI_KEY_SIZE	32
 #define CTNEON_ADI_IV_SIZE	32		/* the tweak */
 #define CTNEON_ADI_BLOCK	16
@@ -99,11 +104,10 @@ struct ctneon_adiantum_reqctx {
 	u8 pstate[CTNEON_POLY_STATE_SIZE] __aligned(8);
 	u32 state[16];
 	u32 subkey[8];
-	u64 sum[4];				/* NH of the chunk so far */
+	u64 sum[4];				/* NH of the chunk so far (nh.h) */
 	u8 pend[64];				/* its next 64 bytes, part-filled */
 	unsigned int pos;			/* pend's position in the chunk */
 	unsigned int plen;			/* bytes in pend */
-	u8 nh[CTNEON_NH_HASH];
 	u8 th[CTNEON_ADI_BLOCK];		/* the header hash */
 	u8 mh[CTNEON_ADI_BLOCK];		/* NHPoly1305 */
 	u8 mid[CTNEON_ADI_BLOCK];		/* R -> M -> C_M -> ... */
@@ -184,14 +188,10 @@ static void ctneon_adi_nh_start(const struct ctneon_adiantum_ctx *ctx,
 	rctx->plen = 0;
 }
 
+/* the chunk's NH (four little-endian words, as nh.h's cores keep them) */
 static void ctneon_adi_nh_flush(struct ctneon_adiantum_reqctx *rctx)
 {
-	int i, b;
-
-	for (i = 0; i < 4; i++)
-		for (b = 0; b < 8; b++)
-			rctx->nh[8 * i + b] = (u8)(rctx->sum[i] >> (8 * b));
-	ctneon_poly1305_blocks(rctx->pstate, rctx->nh, 2);
+	ctneon_poly1305_blocks(rctx->pstate, (const u8 *)rctx->sum, 2);
 	memset(rctx->sum, 0, sizeof(rctx->sum));
 	rctx->pos = 0;
 }
@@ -200,15 +200,10 @@ static void ctneon_adi_nh_piece(const struct ctneon_adiantum_ctx *ctx,
 				struct ctneon_adiantum_reqctx *rctx,
 				const u8 *p, unsigned int n, bool neon)
 {
-	int i, b;
-
 	if (neon)
-		ctneon_nh_neon(&ctx->nh, rctx->pos, p, n, rctx->nh);
+		ctneon_nh_neon(&ctx->nh, rctx->pos, p, n, (u8 *)rctx->sum);
 	else
-		ctneon_nh_ct(&ctx->nh, rctx->pos, p, n, rctx->nh);
-	for (i = 0; i < 4; i++)
-		for (b = 0; b < 8; b++)
-			rctx->sum[i] += (u64)rctx->nh[8 * i + b] << (8 * b);
+		ctneon_nh_ct(&ctx->nh, rctx->pos, p, n, (u8 *)rctx->sum);
 	rctx->pos += n;
 	if (rctx->pos == CTNEON_NH_CHUNK)
 		ctneon_adi_nh_flush(rctx);

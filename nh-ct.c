@@ -56,7 +56,10 @@ void ctneon_nh_ct(const struct ctneon_nh_key *key, unsigned int pos,
 				  (u32)(m3 + k[4 * p + 3]);
 		}
 	}
-	for (p = 0; p < 4; p++)
+	for (p = 0; p < 4; p++) {
+		for (b = 0; b < 8; b++)
+			sum[p] += (u64)hash[8 * p + b] << (8 * b);
 		for (b = 0; b < 8; b++)
 			hash[8 * p + b] = (u8)(sum[p] >> (8 * b));
+	}
 }

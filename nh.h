@@ -56,12 +56,14 @@ struct ctneon_nh_key {
 void ctneon_nh_setkey(struct ctneon_nh_key *key, const u8 raw[CTNEON_NH_KEY_SIZE]);
 
 /*
- * hash = the four sums of NH over the units of msg[0 .. bytes), which
+ * hash += the four sums of NH over the units of msg[0 .. bytes), which
  * stand at byte pos of their chunk: pos a multiple of 64, bytes a
  * multiple of 16, pos + bytes <= CTNEON_NH_CHUNK; msg needs no
  * alignment.  The sums are additive: NH of a chunk is the sum (mod 2^64,
  * word by word) of the hashes of its pieces at their positions, so a
- * chunk may be hashed in pieces of any multiple of 64 bytes.
+ * chunk may be hashed in pieces of any multiple of 64 bytes into one
+ * hash (zeroed first).  hash is four little-endian 64-bit words (the
+ * cores add them as such: little-endian kernels only, as Debian's).
  */
 asmlinkage void ctneon_nh_neon(const struct ctneon_nh_key *key,
 			       unsigned int pos, const u8 *msg, int bytes,

@@ -59,7 +59,7 @@
  *		       const u8 *msg, int bytes, u8 hash[32]);
  * r0 key (grouped key at 0, standard key at 4096), r1 pos (a multiple of
  * 64), r2 msg, r3 bytes (a multiple of 16, pos + bytes <= 1024), [sp]
- * hash.
+ * hash (the sums are added to it).
  */
 SYM_FUNC_START(ctneon_nh_neon)
 	push		{r4-r6}
@@ -104,7 +104,10 @@ SYM_FUNC_START(ctneon_nh_neon)
 	vadd.i64	d1, d10, d11
 	vadd.i64	d2, d12, d13
 	vadd.i64	d3, d14, d15
-	vst1.8		{d0-d3}, [r6]
+	vld1.64		{d4-d7}, [r6]		@ hash += the sums
+	vadd.i64	q0, q0, q2
+	vadd.i64	q1, q1, q3
+	vst1.64		{d0-d3}, [r6]
 	vpop		{d8-d15}
 	pop		{r4-r6}
 	bx		lr

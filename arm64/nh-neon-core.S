@@ -34,7 +34,7 @@
  *		       const u8 *msg, int bytes, u8 hash[32]);
  * x0 key (grouped key at 0, standard key at 4096), w1 pos (a multiple of
  * 64), x2 msg, w3 bytes (a multiple of 16, pos + bytes <= 1024), x4
- * hash.  Clobbers x0-x6, v0-v7, v16-v31, flags.
+ * hash (the sums are added to it).  Clobbers x0-x6, v0-v7, v16-v31, flags.
  */
 SYM_FUNC_START(ctneon_nh_neon)
 	movi	v4.2d, #0
@@ -111,6 +111,9 @@ SYM_FUNC_START(ctneon_nh_neon)
 	b.ne	3b
 4:	addp	v0.2d, v4.2d, v5.2d		// sum0, sum1
 	addp	v1.2d, v6.2d, v7.2d		// sum2, sum3
-	st1	{v0.16b-v1.16b}, [x6]
+	ld1	{v2.2d-v3.2d}, [x6]		// hash += the sums
+	add	v0.2d, v0.2d, v2.2d
+	add	v1.2d, v1.2d, v3.2d
+	st1	{v0.2d-v1.2d}, [x6]
 	ret
 SYM_FUNC_END(ctneon_nh_neon)
