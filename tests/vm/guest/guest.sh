@@ -290,7 +290,9 @@ if [ "${CTNEON_PREWARM:-0}" = 1 ]; then
 	t0=$(now)
 	for n in "ecb(aes-generic)" "cbc(aes-generic)" "ctr(aes-generic)" \
 		 "xts(ecb(aes-generic))" "chacha20-generic" "xchacha20-generic" \
-		 "xchacha12-generic"; do
+		 "xchacha12-generic" \
+		 "adiantum(xchacha12-generic,aes-generic,nhpoly1305-generic)" \
+		 "adiantum(xchacha20-generic,aes-generic,nhpoly1305-generic)"; do
 		$BIN/afalg-tool pick skcipher "$n" >/dev/null 2>&1
 	done
 	# the rfc7539 twins only where ctneon registers its AEADs (arm64):
