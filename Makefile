@@ -196,7 +196,7 @@ check-ipsec64: all-kernels
 unit:
 	$(SRC)/tests/unit/run.sh all
 	@set -e; for a in arm arm64; do \
-		for t in bs ghash gcm mac chacha; do $(SRC)/tests/unit/$$t-run.sh $$a; done; \
+		for t in bs ghash gcm mac chacha adiantum; do $(SRC)/tests/unit/$$t-run.sh $$a; done; \
 	done
 	$(SRC)/tests/unit/ghash-run.sh arm
 	$(SRC)/tests/unit/ghash-run.sh arm64

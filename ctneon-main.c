@@ -23,7 +23,7 @@ static bool ctneon_cpu_has_neon(void)
 #endif
 }
 
-/* Whether the AES algorithms (aes, the four modes, gcm, rfc4106) are ours. */
+/* Whether the AES algorithms (aes, the modes, gcm, ccm, the MACs, adiantum) are ours. */
 static bool ctneon_aes_on;
 
 static int __init ctneon_init(void)
@@ -51,12 +51,18 @@ static int __init ctneon_init(void)
 		err = ctneon_ccm_register();
 		if (err)
 			goto out_mac;
+		err = ctneon_adiantum_register();
+		if (err)
+			goto out_ccm;
 	}
 	err = ctneon_chacha_register();
 	if (err)
-		goto out_ccm;
+		goto out_adiantum;
 	return 0;
 
+out_adiantum:
+	if (ctneon_aes_on)
+		ctneon_adiantum_unregister();
 out_ccm:
 	if (ctneon_aes_on)
 		ctneon_ccm_unregister();
@@ -78,6 +84,7 @@ static void __exit ctneon_exit(void)
 {
 	ctneon_chacha_unregister();
 	if (ctneon_aes_on) {
+		ctneon_adiantum_unregister();
 		ctneon_ccm_unregister();
 		ctneon_mac_unregister();
 		ctneon_gcm_unregister();

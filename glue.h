@@ -14,6 +14,8 @@ int ctneon_mac_register(void);
 void ctneon_mac_unregister(void);
 int ctneon_ccm_register(void);
 void ctneon_ccm_unregister(void);
+int ctneon_adiantum_register(void);
+void ctneon_adiantum_unregister(void);
 int ctneon_chacha_register(void);
 void ctneon_chacha_unregister(void);
 

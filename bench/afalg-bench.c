@@ -29,7 +29,7 @@
  *   rfc7539esp...   AEAD, ChaCha20 key + 4-byte salt, 8-byte IV, assoclen
  *                   16 laid out as for rfc4106
  *   rfc7539...      AEAD, 32-byte key, 12-byte IV, 16 bytes of AAD
- *   *xchacha*       skcipher, 32-byte key, 32-byte IV
+ *   *xchacha*       skcipher, 32-byte key, 32-byte IV (Adiantum too)
  *   *chacha*        skcipher, 32-byte key, 16-byte IV (counter + nonce)
  *   cmac, cbcmac    hash (the MACs of #23), AES-128 (all sizes) and AES-256
  *                   (1420 and 16384 bytes only), 16-byte digest

@@ -80,7 +80,7 @@ esac
 # arm64 in-tree GCM figure there is not a NEON-only board's)
 for m in algif_skcipher algif_aead algif_hash cmac xcbc ccm cts xctr \
 	ecb cbc ctr xts gcm ghash_generic \
-	chacha_neon chacha chacha20poly1305 $MODS; do
+	chacha_neon chacha chacha20poly1305 nhpoly1305_neon adiantum $MODS; do
 	modprobe "$m" 2>/dev/null || echo "# modprobe $m failed (built in?)"
 done
 [ -w /proc/sys/crypto/af_alg_restrict ] && echo 0 >/proc/sys/crypto/af_alg_restrict
@@ -111,7 +111,9 @@ LIST="$LIST
 	intree/gcm:$GCM intree/rfc4106:rfc4106($GCM)
 	intree/rfc7539:rfc7539($CHAPO) intree/rfc7539esp:rfc7539esp($CHAPO)
 	intree/chacha20:$CHA intree/xchacha20:$XCHA
-	intree/xchacha12:$XCHA12"
+	intree/xchacha12:$XCHA12
+	intree/adiantum12:adiantum(xchacha12,aes)
+	intree/adiantum20:adiantum(xchacha20,aes)"
 DISAS="$DISAS -d intree/gcm:$GCM:1420 -d intree/gcm:$GCM:16384
 	-d intree/rfc7539:rfc7539($CHAPO):1420
 	-d intree/rfc7539:rfc7539($CHAPO):16384
@@ -191,6 +193,8 @@ CTLIST="ctneon/gcm:gcm-aes-ctneon ctneon/rfc4106:rfc4106-gcm-aes-ctneon
 	ctneon/rfc7539esp:rfc7539esp-chacha20-poly1305-ctneon
 	ctneon/chacha20:chacha20-ctneon ctneon/xchacha20:xchacha20-ctneon
 	ctneon/xchacha12:xchacha12-ctneon
+	ctneon/adiantum12:adiantum-xchacha12-aes-ctneon
+	ctneon/adiantum20:adiantum-xchacha20-aes-ctneon
 	ctneon/ecb:ecb-aes-ctneon ctneon/cbc:cbc-aes-ctneon
 	ctneon/ctr:ctr-aes-ctneon ctneon/xts:xts-aes-ctneon
 	ctneon/aes:ecb(aes-ctneon)"

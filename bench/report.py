@@ -83,13 +83,16 @@ IMPL_MODULES = {
                "chacha_neon", "poly1305_neon", "poly1305_arm", "libchacha",
                "libpoly1305", "chacha_generic", "poly1305_generic",
                # 7.x: chacha20-lib in chacha, the library GHASH
-               "chacha", "libgf128hash"},
+               "chacha", "libgf128hash",
+               # the adiantum template's NHPoly1305 (7.x: the NH library)
+               "nhpoly1305", "nhpoly1305_neon", "libnh", "aes_arm64"},
 }
 # cmac .. xctr: #23's templates (6.x in-tree side: cmac(aes-arm), ...)
 TEMPLATES = {"ecb", "cbc", "ctr", "xts", "gcm", "chacha20poly1305",
-             "cmac", "xcbc", "ccm", "cts", "xctr"}
+             "cmac", "xcbc", "ccm", "cts", "xctr", "adiantum"}
 CRYPTO_SYM = re.compile(r"aes|crypto_xor|ghash|gf128mul|chacha|poly1305|"
-                        r"cmac|xcbc|crypto_ccm|crypto_cts|xctr", re.I)
+                        r"cmac|xcbc|crypto_ccm|crypto_cts|xctr|nhpoly1305|^nh_|"
+                        r"adiantum", re.I)
 # "path" = crypto plus the kernel's own crypto API code a request runs
 # through on either side (the scatterlist walks, the request entry points,
 # the NEON section, page mapping): for requests of a few blocks that code
@@ -460,7 +463,8 @@ def main():
 # --- the AEADs and ChaCha20 (Documentation/performance-aead-tables.rst) ---
 
 GCM_MODES = ["gcm", "rfc4106"]
-CHACHA_MODES = ["rfc7539", "rfc7539esp", "chacha20", "xchacha20", "xchacha12"]
+CHACHA_MODES = ["rfc7539", "rfc7539esp", "chacha20", "xchacha20", "xchacha12",
+                "adiantum12", "adiantum20"]
 AAD = 16    # afalg-bench: every AEAD request carries 16 bytes of AAD
 
 

@@ -7,6 +7,7 @@
 #   2. tests/unit/run.sh, bs-run.sh, ...     user-space core tests (qemu-user)
 #      tests/unit/gcm-run.sh                 AES-GCM composed from the cores
 #      tests/unit/mac-run.sh                 CMAC, XCBC, CBC-MAC, CCM (svc-mac.c)
+#      tests/unit/adiantum-run.sh            NH cores, Adiantum composed from the cores
 #      tests/ct/run.sh all                   constant-time trace check
 #   3. for arm/arm64 x 6.1/6.12/7, one after the other:
 #        make ARCH=.. KERNEL=..              W=1 cross build, no warnings
@@ -146,6 +147,7 @@ units() {
 	step "unit-gcm-$a" tests/unit/gcm-run.sh "$a"
 	step "unit-mac-$a" tests/unit/mac-run.sh "$a"
 	step "unit-chacha-$a" tests/unit/chacha-run.sh "$a"
+	step "unit-adiantum-$a" tests/unit/adiantum-run.sh "$a"
 	[ "$a" = arm ] && step neonbs-gen-arm tests/unit/neonbs-gen-check.sh
 	return 0
 }

@@ -48,6 +48,7 @@
 #include "aes-neonbs.h"
 #include "chacha-poly.h"
 #include "ghash.h"
+#include "nh.h"
 #include "vpaes.h"
 #include "tests/ct/ct-markers.h"
 #include "tests/ct/leaky.h"
@@ -68,6 +69,7 @@ static struct {
 	u8 pst[CTNEON_POLY_STATE_SIZE] __attribute__((aligned(16)));
 	u8 tag[16];
 	u32 hout[8];
+	struct ctneon_nh_key nhk;	/* NH key from ct.src's tail */
 	volatile int sink;
 } ct __attribute__((aligned(64)));
 
@@ -83,7 +85,8 @@ struct ct_family {
 	int expect_leak;
 	int bs;				/* 1: needs ct.bskey (converted outside),
 					   2: ct.gkey (GHASH setkey outside),
-					   3: ct.chst and ct.pst (ChaCha/Poly1305) */
+					   3: ct.chst and ct.pst (ChaCha/Poly1305),
+					   4: ct.nhk (NH) */
 };
 
 struct ct_case {
@@ -416,6 +419,32 @@ static void call_chachapoly_dec_inplace(const struct ct_case *c)
 	ctneon_chachapoly_crypt(ct.chst, ct.pst, ct.src, ct.src, c->len, 0, NULL);
 }
 
+/*
+ * NH (nh.h): the key (set up outside the window from secret bytes) and
+ * c->len bytes of ct.src, at position 0 and, for the pieces Adiantum's
+ * walk hands it, at 64 and 128; the hash into ct.dst
+ */
+static void call_nh(const struct ct_case *c)
+{
+	ctneon_nh_neon(&ct.nhk, 0, ct.src, c->len, ct.dst);
+}
+
+static void call_nh_pos(const struct ct_case *c)
+{
+	ctneon_nh_neon(&ct.nhk, 1024 - 64 * ((c->len + 63) / 64), ct.src, c->len, ct.dst);
+}
+
+static void call_nh_ct(const struct ct_case *c)
+{
+	ctneon_nh_ct(&ct.nhk, 0, ct.src, (unsigned int)c->len, ct.dst);
+}
+
+static void call_nh_setkey(const struct ct_case *c)
+{
+	(void)c;
+	ctneon_nh_setkey(&ct.nhk, ct.src);
+}
+
 /* the portable twins of the no-NEON path (chacha-ct.c, ghash-ct.c) */
 static void call_chacha20_ct(const struct ct_case *c)
 {
@@ -526,6 +555,10 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_chacha_ct_crypt", call_chacha20_ct, ct_nokey, "bytes", { 1, 64, 65, 300 }, 0, 3 },
 	{ "ctneon_hchacha_ct", call_hchacha_ct, ct_nokey, NULL, { 0 }, 0, 3 },
 	{ "ctneon_ghash_ct_update", call_ghash_ct_update, ct_nokey, "blocks", { 1, 3 }, 0, 2 },
+	{ "ctneon_nh_setkey", call_nh_setkey, ct_nokey, NULL, { 0 }, 0, 0 },
+	{ "ctneon_nh_neon", call_nh, ct_nokey, "bytes", { 16, 48, 64, 80, 512, 1008, 1024 }, 0, 4 },
+	{ "ctneon_nh_neon-pos", call_nh_pos, ct_nokey, "bytes", { 16, 64, 176 }, 0, 4 },
+	{ "ctneon_nh_ct", call_nh_ct, ct_nokey, "bytes", { 16, 80, 1024 }, 0, 4 },
 	/* negative controls: must be flagged */
 	{ "leak-ttable-aes", call_leak_ttable, ct_aes128, NULL, { 0 }, 1, 0 },
 	{ "leak-prefix-compare", call_leak_compare, ct_nokey, "bytes", { 16 }, 1, 0 },
@@ -622,6 +655,8 @@ static void ct_fill(const struct ct_case *c, int index, unsigned int seed)
 		ctneon_bs_convert_key(ct.bskey, ct.ks.std[0], ct.ks.rounds);
 	if (c->fam->bs == 2)
 		ctneon_ghash_setkey(ct.gkey, ct.key);
+	if (c->fam->bs == 4)
+		ctneon_nh_setkey(&ct.nhk, ct.src + CT_MAXLEN - CTNEON_NH_KEY_SIZE);
 	if (c->fam->bs == 3) {
 		static const u32 sigma[4] = {
 			0x61707865, 0x3320646e, 0x79622d32, 0x6b206574 };

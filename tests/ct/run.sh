@@ -10,8 +10,8 @@
 # CONFIG_THUMB2_KERNEL kernel would.  all = arm64 arm arm-t32.
 # Builds tests/ct/ctplugin.so (a QEMU TCG plugin, for the host) and
 # tests/ct/ct-harness (for the guest, linking aes-ct.c,
-# <arch>/vpaes-core.S, <arch>/aes-neonbs-core.S, <arch>/ghash-neon.S and
-# <arch>/chacha-poly-neon-core.S), runs the harness once per architecture under the
+# <arch>/vpaes-core.S, <arch>/aes-neonbs-core.S, <arch>/ghash-neon.S,
+# <arch>/chacha-poly-neon-core.S and <arch>/nh-neon-core.S), runs the harness once per architecture under the
 # dynamically linked qemu-<arch> with the plugin in trace mode, and compares,
 # for every case (entry point x key size x length), the windows of all
 # seeds: the sequence of executed instruction addresses and the sequence of
@@ -179,12 +179,16 @@ check_arch() {
 			-I"$SRC" -I"$shim" -c "$SRC/ghash-ct.c" -o "$dir/ghash-ct.o" &&
 	       $cc -O2 -Wall -Wextra -Werror $ctflags $coreflags \
 			-I"$SRC" -I"$shim" -c "$SRC/svc-mac.c" -o "$dir/svc-mac.o" &&
+	       $cc -O2 -Wall -Wextra -Werror $cflags $coreflags -D__ASSEMBLY__ -Wa,--noexecstack \
+			-I"$SRC" -I"$shim" -c "$SRC/${arch%-t32}/nh-neon-core.S" -o "$dir/nh-neon-core.o" &&
+	       $cc -O2 -Wall -Wextra -Werror $ctflags $coreflags \
+			-I"$SRC" -I"$shim" -c "$SRC/nh-ct.c" -o "$dir/nh-ct.o" &&
 	       $cc -O2 -Wall -Wextra -Werror $cflags -static \
 			-I"$SRC" -I"$shim" -o "$dir/ct-harness" \
 			"$SRC/tests/ct/ct-harness.c" "$SRC/tests/ct/leaky.c" \
 			"$dir/aes-ct.o" "$dir/svc-mac.o" "$dir/chacha-ct.o" "$dir/ghash-ct.o" "$dir/vpaes-core.o" \
 			"$dir/aes-neonbs-core.o" "$dir/ghash-neon.o" \
-			"$dir/chacha-poly-neon-core.o"; } 2>"$dir/build.log"; then
+			"$dir/chacha-poly-neon-core.o" "$dir/nh-neon-core.o" "$dir/nh-ct.o"; } 2>"$dir/build.log"; then
 		cat "$dir/build.log" >&2
 		say_fail "$arch/build"
 		return

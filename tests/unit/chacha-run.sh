@@ -337,18 +337,6 @@ build() {
 }
 
 ok=0; bad=0; status=0
-# tally NAME OUTFILE RC: prefix the lines with NAME, count them
-tally() {
-	local name=$1 f=$2 rc=$3 o b
-	sed -e "s/^ok /ok $name: /" -e "s/^FAIL /FAIL $name: /" \
-	    -e "s/^\([0-9]* passed, [0-9]* failed\)$/# $name: \1/" "$f"
-	o=$(grep -c '^ok ' "$f"); b=$(grep -c '^FAIL ' "$f")
-	[ "$rc" -ne 0 ] && [ "$b" -eq 0 ] && { echo "FAIL $name: chacha-test exit status $rc"; b=1; }
-	[ "$o" -eq 0 ] && { echo "FAIL $name: no test ran"; b=$((b + 1)); }
-	ok=$((ok + o)); bad=$((bad + b))
-	[ "$b" -ne 0 ] && status=1
-}
-
 t0=$(date +%s)
 if ! build "" "${mode[@]}"; then
 	cat "$tmp/build.log"

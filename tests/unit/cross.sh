@@ -11,6 +11,7 @@
 # and installs (apt-get) what is missing: the cross compiler, its static
 # libc, qemu-user and python3-cryptography.  An unknown arch prints the
 # usage and exits 2; a failed install prints a FAIL line and exits 1.
+# Defines tally (below) for the runners' counts.
 
 case $arch in
 arm)	cc=arm-linux-gnueabihf-gcc; qemu=qemu-arm
@@ -35,3 +36,18 @@ if [ ${#need[@]} -gt 0 ]; then
 		apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null ||
 		{ echo "FAIL $arch: cannot install ${need[*]}"; echo "0 passed, 1 failed"; exit 1; }
 fi
+
+# tally NAME OUTFILE RC: print a test program's output with NAME after
+# each ok/FAIL, and add its counts to the runner's ok, bad and status
+# (which the runner sets to 0 first); a non-zero RC without a FAIL line,
+# or no ok line at all, counts as a failure.
+tally() {
+	local name=$1 f=$2 rc=$3 o b
+	sed -e "s/^ok /ok $name: /" -e "s/^FAIL /FAIL $name: /" \
+	    -e "s/^\([0-9]* passed, [0-9]* failed\)$/# $name: \1/" "$f"
+	o=$(grep -c '^ok ' "$f"); b=$(grep -c '^FAIL ' "$f")
+	[ "$rc" -ne 0 ] && [ "$b" -eq 0 ] && { echo "FAIL $name: exit status $rc"; b=1; }
+	[ "$o" -eq 0 ] && { echo "FAIL $name: no test ran"; b=$((b + 1)); }
+	ok=$((ok + o)); bad=$((bad + b))
+	[ "$b" -ne 0 ] && status=1
+}

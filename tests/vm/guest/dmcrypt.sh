@@ -10,7 +10,8 @@
 # What: ctneon under the kernel's real disk-encryption users, on a virtio
 # disk (/dev/vda), as on a board without the Crypto Extensions:
 #  1. dm-crypt with explicit tables (dmsetup, key in hex), one disk region
-#     each: aes-xts-plain64 with 256- and 512-bit keys, aes-cbc-essiv:sha256.
+#     each: aes-xts-plain64 with 256- and 512-bit keys, aes-cbc-essiv:sha256,
+#     xchacha12,aes-adiantum-plain64 and xchacha20,aes-adiantum-plain64.
 #     While a mapping is open, /proc/crypto's refcnt of xts-aes-ctneon /
 #     cbc-aes-ctneon must be above what it was before (the tfm dm-crypt
 #     holds is ctneon's), and for ESSIV an essiv(cbc-aes-ctneon,...)
@@ -35,7 +36,8 @@
 #     TCG), open, write, close, open, verify, close.
 #  3. rmmod ctneon, then every region of step 1 opened again with capi:
 #     tables naming the generic drivers (xts(ecb(aes-generic)),
-#     essiv(cbc(aes-generic),sha256-generic)) and verified: the data
+#     essiv(cbc(aes-generic),sha256-generic); Adiantum by name, which is
+#     then the kernel's template over its own parts) and verified: the data
 #     ctneon wrote is the standard on-disk format.  ctneon is unloaded
 #     first because the essiv template takes its IV cipher by cra_name
 #     ("aes"), which would otherwise be aes-ctneon.
@@ -116,20 +118,33 @@ K512=${K256}603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4
 KCBC=2b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe
 
 # The regions of step 1, one line each: NAME KEY DRIVER SEED MIB OFFSET(MiB).
-# DM_MB is the total: 7/16 each for the two XTS regions, the rest for ESSIV
-# (CBC encryption is sequential, so ESSIV writes are the slowest by far).
+# DM_MB is the total: 7/16 each for the two XTS regions, 1/16 each for
+# the two Adiantum ones (xchacha12 and xchacha20, 32-byte key), the rest
+# for ESSIV (CBC encryption is sequential, so ESSIV writes are the
+# slowest by far).
 M1=$((DM_MB * 7 / 16)); [ $M1 -ge 1 ] || M1=1
-M3=$((DM_MB - 2 * M1)); [ $M3 -ge 1 ] || M3=1
+MA=$((DM_MB / 16)); [ $MA -ge 1 ] || MA=1
+M3=$((DM_MB - 2 * M1 - 2 * MA)); [ $M3 -ge 1 ] || M3=1
 REGIONS="xts256 $K256 xts-aes-ctneon 11 $M1 0
 xts512 $K512 xts-aes-ctneon 12 $M1 $M1
-essiv $KCBC cbc-aes-ctneon 13 $M3 $((2 * M1))"
-LUKS_AT=$((2 * M1 + M3))
+essiv $KCBC cbc-aes-ctneon 13 $M3 $((2 * M1))
+adi12 $K256 adiantum-xchacha12-aes-ctneon 14 $MA $((2 * M1 + M3))
+adi20 $K256 adiantum-xchacha20-aes-ctneon 15 $MA $((2 * M1 + M3 + MA))"
+LUKS_AT=$((2 * M1 + M3 + 2 * MA))
 # the table's cipher through ctneon (by cra_name; ESSIV: see ESSIV_SPEC)
 # and through the generic drivers (capi: names the drivers)
-r_cipher() { case $1 in essiv) echo "$ESSIV_SPEC" ;; *) echo aes-xts-plain64 ;; esac; }
+# (Adiantum: by cra_name; after rmmod that is the kernel's template)
+r_cipher() {
+	case $1 in
+	essiv) echo "$ESSIV_SPEC" ;;
+	adi*) echo "xchacha${1#adi},aes-adiantum-plain64" ;;
+	*) echo aes-xts-plain64 ;;
+	esac
+}
 r_generic() {
 	case $1 in
 	essiv) echo "capi:cbc($AESREF)-essiv:$SHAREF" ;;
+	adi*) echo "xchacha${1#adi},aes-adiantum-plain64" ;;
 	*) echo "capi:xts(ecb($AESREF))-plain64" ;;
 	esac
 }
@@ -174,7 +189,7 @@ blacklist ghash_ce" >/etc/modprobe.d/ctneon-test.conf
 	COMPETITORS="aes_arm aes_arm_bs"
 	;;
 esac
-for m in af_alg algif_skcipher ecb cbc xts essiv dm_mod dm_crypt $COMPETITORS; do
+for m in af_alg algif_skcipher ecb cbc xts essiv adiantum dm_mod dm_crypt $COMPETITORS; do
 	modprobe "$m" 2>/dev/null || note "modprobe $m failed (built in or absent?)"
 done
 # the reference drivers by name: 6.x has aes-generic and sha256-generic,
@@ -415,10 +430,10 @@ while read -r n k d s mb off; do
 	g=$(r_generic "$n")
 	t0=$(now)
 	if map "gen-$n" "$g" "$k" "$mb" "$off"; then
-		drv=$(grep -E '^driver *: (xts|essiv)\(' /proc/crypto | awk '{ print $3 }' | tr '\n' ' ')
+		drv=$(grep -E '^driver *: (xts|essiv|adiantum)\(' /proc/crypto | awk '{ print $3 }' | tr '\n' ' ')
 		note "gen-$n: table $(dmsetup table "gen-$n" | awk '{ print $4 }'), instances: $drv"
 		case $n:$drv in
-		essiv:*"essiv(cbc($AESREF),$SHAREF)"*|xts*:*"xts(ecb($AESREF))"*)
+		essiv:*"essiv(cbc($AESREF),$SHAREF)"*|xts*:*"xts(ecb($AESREF))"*|adi*:*"adiantum(xchacha${n#adi}"*)
 			ok "gen-$n: generic instance in /proc/crypto" ;;
 		*) fail "gen-$n: no generic instance in /proc/crypto ($drv)" ;;
 		esac

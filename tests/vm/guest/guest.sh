@@ -68,6 +68,7 @@ DRIVERS="$DRIVERS gcm-aes-ctneon rfc4106-gcm-aes-ctneon"
 DRIVERS="$DRIVERS cts-cbc-aes-ctneon xctr-aes-ctneon cmac-aes-ctneon xcbc-aes-ctneon"
 DRIVERS="$DRIVERS cbcmac-aes-ctneon ccm-aes-ctneon rfc4309-ccm-aes-ctneon"
 DRIVERS="$DRIVERS chacha20-ctneon xchacha20-ctneon xchacha12-ctneon"
+DRIVERS="$DRIVERS adiantum-xchacha12-aes-ctneon adiantum-xchacha20-aes-ctneon"
 # the ChaCha20-Poly1305 AEADs: arm64, and arm where the asynchronous
 # wrappers are (32-bit 6.1; glue-chacha.c): added after insmod (cp_expected)
 CPDRIVERS="rfc7539-chacha20-poly1305-ctneon rfc7539esp-chacha20-poly1305-ctneon"
@@ -290,6 +291,8 @@ esac
 COMPETITORS="$COMPETITORS chacha20poly1305 chacha_generic poly1305_generic"
 # 7.x: crypto/chacha.ko registers chacha20-lib and its kin (NEON inside)
 COMPETITORS="$COMPETITORS chacha"
+# the Adiantum template and, before 7.x, its NHPoly1305 (generic and NEON)
+COMPETITORS="$COMPETITORS adiantum nhpoly1305 nhpoly1305_neon"
 # #23: the hash sockets and the 6.x templates of the names ctneon now
 # registers (the references of afalg-diff and afalg-aead)
 for m in af_alg algif_skcipher algif_aead algif_hash gcm ghash_generic ecb cbc ctr xts pcbc \
@@ -311,7 +314,9 @@ if [ "${CTNEON_PREWARM:-0}" = 1 ]; then
 	t0=$(now)
 	for n in "ecb(aes-generic)" "cbc(aes-generic)" "ctr(aes-generic)" \
 		 "xts(ecb(aes-generic))" "chacha20-generic" "xchacha20-generic" \
-		 "xchacha12-generic"; do
+		 "xchacha12-generic" \
+		 "adiantum(xchacha12-generic,aes-generic,nhpoly1305-generic)" \
+		 "adiantum(xchacha20-generic,aes-generic,nhpoly1305-generic)"; do
 		$BIN/afalg-tool pick skcipher "$n" >/dev/null 2>&1
 	done
 	# the rfc7539 twins only where ctneon registers its AEADs (arm64):
@@ -329,6 +334,11 @@ if [ "${CTNEON_PREWARM:-0}" = 1 ]; then
 	done
 	note "generic twins made before insmod in $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s"
 fi
+
+# an Adiantum instance made before ctneon loads (over the in-tree parts):
+# once ctneon is loaded, a new lookup of the name must still take ctneon's
+ADI_BEFORE=$($BIN/afalg-tool pick skcipher "adiantum(xchacha12,aes)" 2>&1)
+note "adiantum(xchacha12,aes) before insmod: $ADI_BEFORE"
 
 # 1. load (registration waits for each algorithm's self-tests, so the time
 # insmod takes shows whether testmgr's extra tests ran: seconds without,
@@ -430,6 +440,18 @@ pick rfc4309 aead "rfc4309(ccm(aes))" rfc4309-ccm-aes-ctneon
 for c in chacha20 xchacha20 xchacha12; do
 	pick "$c" skcipher "$c" "$c-ctneon"
 done
+# Adiantum (320) over any template instance, also one made before insmod
+for r in 12 20; do
+	pick "adiantum-xchacha$r" skcipher "adiantum(xchacha$r,aes)" "adiantum-xchacha$r-aes-ctneon"
+done
+case $ADI_BEFORE in
+adiantum\(*)
+	if grep -qF "driver       : $ADI_BEFORE" /proc/crypto; then
+		note "adiantum: the instance made before insmod ($ADI_BEFORE) is still registered; the lookup above took ctneon's"
+	else
+		note "adiantum: the instance made before insmod ($ADI_BEFORE) is gone"
+	fi ;;
+esac
 
 # 3b. the ranking table (svc-rank.c, tests/vm/guest/rank.sh): who serves
 # each name on this configuration, beside which in-tree driver, and why

@@ -63,6 +63,7 @@ AVAIL_MAX_KB=16384
 DRIVERS="aes-ctneon ecb-aes-ctneon cbc-aes-ctneon ctr-aes-ctneon xts-aes-ctneon"
 DRIVERS="$DRIVERS gcm-aes-ctneon rfc4106-gcm-aes-ctneon"
 DRIVERS="$DRIVERS chacha20-ctneon xchacha20-ctneon xchacha12-ctneon"
+DRIVERS="$DRIVERS adiantum-xchacha12-aes-ctneon adiantum-xchacha20-aes-ctneon"
 # the ChaCha20-Poly1305 AEADs: arm64, and arm where the asynchronous
 # wrappers are (32-bit 6.1; glue-chacha.c): added after insmod
 CPDRIVERS="rfc7539-chacha20-poly1305-ctneon rfc7539esp-chacha20-poly1305-ctneon"
