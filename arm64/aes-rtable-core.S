@@ -136,17 +136,21 @@
 /* ------------------------------------------------------ the round steps */
 
 /*
- * SubBytes of one block alone: two chains of two lookups.  s is replaced
- * by the result; t1-t3 are clobbered (v4, v8, v9 the index steps).
+ * SubBytes of one block alone: four independent lookups (tbl, which
+ * zeroes the lanes out of its chunk), ORed as a tree, so that the
+ * dependent chain is one lookup, not four.  s is replaced by the result;
+ * t1-t3 are clobbered (v4, v8, v9 the index steps 0x40, 0x80, 0xc0).
  */
 	.macro	rt_sub1 s, t1, t2, t3
 	eor	\t1\().16b, \s\().16b, v4.16b
 	eor	\t2\().16b, \s\().16b, v8.16b
 	eor	\t3\().16b, \s\().16b, v9.16b
 	tbl	\s\().16b, {v16.16b-v19.16b}, \s\().16b
+	tbl	\t1\().16b, {v20.16b-v23.16b}, \t1\().16b
 	tbl	\t2\().16b, {v24.16b-v27.16b}, \t2\().16b
-	tbx	\s\().16b, {v20.16b-v23.16b}, \t1\().16b
-	tbx	\t2\().16b, {v28.16b-v31.16b}, \t3\().16b
+	tbl	\t3\().16b, {v28.16b-v31.16b}, \t3\().16b
+	orr	\s\().16b, \s\().16b, \t1\().16b
+	orr	\t2\().16b, \t2\().16b, \t3\().16b
 	orr	\s\().16b, \s\().16b, \t2\().16b
 	.endm
 
