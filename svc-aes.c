@@ -148,7 +148,7 @@ void ctneon_aes_piece_neon(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 						 bytes / 16, iv);
 		break;
 	case MODE_CTR:
-		ctneon_vpaes_ctr_crypt(dst, src, rk, rounds, bytes, iv);
+		ctneon_single_ctr(key, dst, src, bytes, iv);
 		break;
 	case MODE_XTS:
 		(enc ? ctneon_vpaes_xts_encrypt : ctneon_vpaes_xts_decrypt)

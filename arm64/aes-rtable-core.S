@@ -90,6 +90,7 @@
 	rk		.req	x2
 	rounds		.req	w3
 	blocks		.req	w4
+	bytes		.req	w4
 	ivp		.req	x5
 	rkp		.req	x10
 	rkstep		.req	x11
@@ -152,6 +153,30 @@
 	orr	\s\().16b, \s\().16b, \t1\().16b
 	orr	\t2\().16b, \t2\().16b, \t3\().16b
 	orr	\s\().16b, \s\().16b, \t2\().16b
+	.endm
+
+/* rt_sub1 of two blocks side by side: s, t1-t3 and u, w1-w3 */
+	.macro	rt_sub2 s, t1, t2, t3, u, w1, w2, w3
+	eor	\t1\().16b, \s\().16b, v4.16b
+	eor	\w1\().16b, \u\().16b, v4.16b
+	eor	\t2\().16b, \s\().16b, v8.16b
+	eor	\w2\().16b, \u\().16b, v8.16b
+	eor	\t3\().16b, \s\().16b, v9.16b
+	eor	\w3\().16b, \u\().16b, v9.16b
+	tbl	\s\().16b, {v16.16b-v19.16b}, \s\().16b
+	tbl	\u\().16b, {v16.16b-v19.16b}, \u\().16b
+	tbl	\t1\().16b, {v20.16b-v23.16b}, \t1\().16b
+	tbl	\w1\().16b, {v20.16b-v23.16b}, \w1\().16b
+	tbl	\t2\().16b, {v24.16b-v27.16b}, \t2\().16b
+	tbl	\w2\().16b, {v24.16b-v27.16b}, \w2\().16b
+	tbl	\t3\().16b, {v28.16b-v31.16b}, \t3\().16b
+	tbl	\w3\().16b, {v28.16b-v31.16b}, \w3\().16b
+	orr	\s\().16b, \s\().16b, \t1\().16b
+	orr	\u\().16b, \u\().16b, \w1\().16b
+	orr	\t2\().16b, \t2\().16b, \t3\().16b
+	orr	\w2\().16b, \w2\().16b, \w3\().16b
+	orr	\s\().16b, \s\().16b, \t2\().16b
+	orr	\u\().16b, \u\().16b, \w2\().16b
 	.endm
 
 /*
@@ -310,6 +335,12 @@
 	ld1	{v3.16b}, [rkp], #16
 	.endm
 
+	.macro	rt_round_enc2
+	rt_sub2	v0, v2, v10, v11, v1, v12, v13, v14
+	rt_mix_enc2 v0, v2, v10, v11, v1, v12, v13, v14, v3
+	ld1	{v3.16b}, [rkp], #16
+	.endm
+
 	.macro	rt_round_dec1
 	tbl	v0.16b, {v0.16b}, v5.16b		// InvSR
 	rt_sub1	v0, v1, v2, v10
@@ -335,16 +366,17 @@
 	.endm
 
 /*
- * The whole cipher on the block(s) of a width (1: v0, key in v3; 4: v0-v3,
+ * The whole cipher on the block(s) of a width (1: v0, key in v3; 2, for
+ * encryption only: v0, v1, key in v3, temporaries v2, v10-v14; 4: v0-v3,
  * key in v12) and a direction.  The round count picks the entry into the
  * unrolled rounds (14: all, 12: two fewer, 10: four fewer); rk and
  * rounds are preserved, x10, x11 clobbered.
  */
 	.macro	rt_cipher dir, n
-	.ifc	\n, 1
-	kr	.req	v3
-	.else
+	.ifc	\n, 4
 	kr	.req	v12
+	.else
+	kr	.req	v3
 	.endif
 	.ifc	\dir, enc
 	mov	rkp, rk
@@ -355,6 +387,9 @@
 	.endif
 	ld1	{kr\().16b}, [rkp], rkstep
 	eor	v0.16b, v0.16b, kr\().16b
+	.ifc	\n, 2
+	eor	v1.16b, v1.16b, kr\().16b
+	.endif
 	.ifc	\n, 4
 	eor	v1.16b, v1.16b, kr\().16b
 	eor	v2.16b, v2.16b, kr\().16b
@@ -379,6 +414,13 @@
 	tbl	v0.16b, {v0.16b}, v5.16b
 	eor	v0.16b, v0.16b, v3.16b
 	.endif
+	.ifc	\dir\n, enc2
+	rt_sub2	v0, v2, v10, v11, v1, v12, v13, v14
+	tbl	v0.16b, {v0.16b}, v5.16b
+	tbl	v1.16b, {v1.16b}, v5.16b
+	eor	v0.16b, v0.16b, v3.16b
+	eor	v1.16b, v1.16b, v3.16b
+	.endif
 	.ifc	\dir\n, dec1
 	tbl	v0.16b, {v0.16b}, v5.16b
 	rt_sub1	v0, v1, v2, v10
@@ -400,9 +442,10 @@
 /* ------------------------------------------------------------- ECB */
 
 /*
- * Whole blocks, four at a time, then a last group of two or three on the
- * four-block path (its idle lanes compute on whatever the registers hold,
- * never stored) or one block alone.  The four-block path reuses v8/v9,
+ * Whole blocks, four at a time, then a last group of three on the
+ * four-block path (its idle lane computes on whatever the register holds,
+ * never stored), two side by side (decryption: on the four-block path) or
+ * one block alone.  The four-block path reuses v8/v9,
  * so it sets them again before a lone block.
  */
 	.macro	ecb_crypt dir
@@ -416,6 +459,10 @@
 .L\@_loop:
 	cmp	blocks, #4
 	b.ge	.L\@_ld4
+	.ifc	\dir, enc
+	cmp	blocks, #2
+	b.eq	.L\@_two
+	.endif
 	ld1	{v0.16b, v1.16b}, [in], #32
 	cmp	blocks, #3
 	b.lt	.L\@_go
@@ -437,6 +484,15 @@
 	movi	v8.16b, #0x80
 	movi	v9.16b, #0xc0
 	b	.L\@_one
+	.ifc	\dir, enc
+.L\@_two:
+	ld1	{v0.16b, v1.16b}, [in]
+	movi	v8.16b, #0x80
+	movi	v9.16b, #0xc0
+	rt_cipher enc, 2
+	st1	{v0.16b, v1.16b}, [out]
+	b	.L\@_done4
+	.endif
 .L\@_st23:
 	st1	{v0.16b, v1.16b}, [out], #32
 	cmp	blocks, #3
@@ -523,3 +579,126 @@ SYM_FUNC_START(ctneon_rt_cbcmac)
 	rt_leave
 1:	ret
 SYM_FUNC_END(ctneon_rt_cbcmac)
+
+/* ---------------------------------------------------------------- CTR */
+
+	cnt_hi		.req	x6	// the counter in host order, bits 127..64
+	cnt_lo		.req	x7	// and 63..0
+	whole		.req	w12	// whole blocks left
+	total		.req	w13	// blocks left, a partial last one counted
+	ctrtail		.req	w15	// bytes % 16
+
+/*
+ * v<n> = the counter as a big-endian block (fmov writes the low half and
+ * clears the high one, ins fills it); then the counter steps by one, the
+ * carry out of the low word going into the high one (wraps at 2^128).
+ */
+	.macro	rt_ctr_next n
+	rev	x9, cnt_hi
+	rev	x8, cnt_lo
+	fmov	d\n, x9
+	ins	v\n\().d[1], x8
+	adds	cnt_lo, cnt_lo, #1
+	cinc	cnt_hi, cnt_hi, cs
+	.endm
+
+/*
+ * void ctneon_rt_ctr_crypt(u8 *out, const u8 *in, const u8 *rk,
+ *			    int rounds, int bytes, u8 ctr[16]);
+ * out = in ^ E(ctr), E(ctr + 1), ...: groups of four blocks, then what is
+ * left (one to four blocks, a partial last one counted) as one lone block,
+ * a pair, or one four-block group (three: one idle lane); a partial last
+ * block uses the first bytes % 16 bytes of its keystream through a
+ * 16-byte stack buffer, wiped after.  The contract of ctneon_vpaes_ctr_crypt (vpaes.h): the
+ * counter is 128-bit big endian and advances by DIV_ROUND_UP(bytes, 16).
+ * x0 out, x1 in, x2 rk (key->std), w3 rounds, w4 bytes, x5 ctr (in/out).
+ * Clobbers x0, x1, x4, x6-x13, x15, v0-v31 (d8-d15 preserved), flags.
+ */
+SYM_FUNC_START(ctneon_rt_ctr_crypt)
+	stp	d8, d9, [sp, #-80]!
+	stp	d10, d11, [sp, #16]
+	stp	d12, d13, [sp, #32]
+	stp	d14, d15, [sp, #48]			// sp + 64: the buffer
+	rt_load	enc
+	ldp	cnt_hi, cnt_lo, [ivp]
+	rev	cnt_hi, cnt_hi
+	rev	cnt_lo, cnt_lo
+	cmp	bytes, #0
+	b.le	.Lctr_done
+	and	ctrtail, bytes, #15
+	lsr	whole, bytes, #4
+	cmp	ctrtail, #0
+	cinc	total, whole, ne
+.Lctr_four:
+	cmp	whole, #4
+	b.lt	.Lctr_rest
+	rt_ctr_next 0
+	rt_ctr_next 1
+	rt_ctr_next 2
+	rt_ctr_next 3
+	rt_cipher enc, 4
+	ld1	{v8.16b-v11.16b}, [in], #64
+	eor	v0.16b, v0.16b, v8.16b
+	eor	v1.16b, v1.16b, v9.16b
+	eor	v2.16b, v2.16b, v10.16b
+	eor	v3.16b, v3.16b, v11.16b
+	st1	{v0.16b-v3.16b}, [out], #64
+	sub	whole, whole, #4
+	sub	total, total, #4
+	b	.Lctr_four
+.Lctr_rest:
+	cbz	total, .Lctr_done
+	cmp	total, #1
+	b.eq	.Lctr_one
+	rt_ctr_next 0					// two to four lanes used
+	rt_ctr_next 1
+	cmp	total, #2
+	b.eq	.Lctr_two
+	rt_ctr_next 2					// (its adds sets the flags)
+	cmp	total, #3
+	b.eq	.Lctr_go
+	rt_ctr_next 3
+.Lctr_go:
+	rt_cipher enc, 4
+	b	.Lctr_xor
+.Lctr_two:
+	movi	v8.16b, #0x80
+	movi	v9.16b, #0xc0
+	rt_cipher enc, 2
+	b	.Lctr_xor
+.Lctr_one:
+	movi	v8.16b, #0x80				// the four-block path's
+	movi	v9.16b, #0xc0
+	rt_ctr_next 0
+	rt_cipher enc, 1
+.Lctr_xor:						// keystream in v0, v1, ...
+	cbz	whole, .Lctr_tail
+	ld1	{v8.16b}, [in], #16
+	eor	v8.16b, v8.16b, v0.16b
+	st1	{v8.16b}, [out], #16
+	mov	v0.16b, v1.16b
+	mov	v1.16b, v2.16b
+	mov	v2.16b, v3.16b
+	sub	whole, whole, #1
+	b	.Lctr_xor
+.Lctr_tail:
+	cbz	ctrtail, .Lctr_done
+	add	x9, sp, #64
+	st1	{v0.16b}, [x9]
+0:	ldrb	w8, [in], #1
+	ldrb	w10, [x9], #1
+	eor	w8, w8, w10
+	strb	w8, [out], #1
+	subs	ctrtail, ctrtail, #1
+	b.ne	0b
+	stp	xzr, xzr, [sp, #64]			// wipe the keystream
+.Lctr_done:
+	rev	cnt_hi, cnt_hi
+	rev	cnt_lo, cnt_lo
+	stp	cnt_hi, cnt_lo, [ivp]
+	ldp	d14, d15, [sp, #48]
+	ldp	d12, d13, [sp, #32]
+	ldp	d10, d11, [sp, #16]
+	ldp	d8, d9, [sp], #80
+	ret
+SYM_FUNC_END(ctneon_rt_ctr_crypt)

@@ -145,6 +145,12 @@ static void call_rt_cbcmac(const struct ct_case *c)
 {
 	ctneon_rt_cbcmac(ct.iv, ct.src, ct.ks.std[0], ct.ks.rounds, c->len);
 }
+
+static void call_rt_ctr_crypt(const struct ct_case *c)
+{
+	ctneon_rt_ctr_crypt(ct.dst, ct.src, ct.ks.std[0], ct.ks.rounds, c->len,
+			    ct.iv);
+}
 #endif
 
 /*
@@ -509,6 +515,7 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_rt_ecb_decrypt", call_rt_ecb_decrypt, ct_aes_keys, "blocks", { 1, 2, 3, 4, 5, 7, 8 }, 0, 0 },
 	{ "ctneon_rt_cbc_encrypt", call_rt_cbc_encrypt, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
 	{ "ctneon_rt_cbcmac", call_rt_cbcmac, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
+	{ "ctneon_rt_ctr_crypt", call_rt_ctr_crypt, ct_aes_keys, "bytes", CT_CTR_BYTES, 0, 0 },
 #endif
 	{ "ctneon_cbcmac_update-neon", call_cbcmac_neon, ct_aes_keys, "bytes", { 5, 16, 21, 40, 69 }, 0, 0 },
 	{ "ctneon_cbcmac_update-portable", call_cbcmac_portable, ct_aes128, "bytes", { 21, 40 }, 0, 0 },

@@ -35,7 +35,7 @@
  * tests/unit/callsaved.h.
  *
  * Built with -DCTNEON_UNIT_RTABLE (arm64, with arm64/aes-rtable-core.S
- * linked too), the ECB, CBC encryption and CBC-MAC cases run through the
+ * linked too), the ECB, CBC encryption, CBC-MAC and CTR cases run through the
  * register-table core instead (ctneon_rt_*, on the std schedule) and the
  * other cases are skipped; the callee-saved check covers its entry points.
  *
@@ -210,7 +210,8 @@ static void ref_run(int op, const struct ctneon_aes_key *k, u8 *out,
 /* the ops of the register-table core (the others are skipped) */
 static int rtable_has(int op)
 {
-	return op == ECB_ENC || op == ECB_DEC || op == CBC_ENC || op == CBCMAC;
+	return op == ECB_ENC || op == ECB_DEC || op == CBC_ENC || op == CBCMAC ||
+	       op == CTR;
 }
 
 static void core_run(int op, const struct ctneon_aes_key *k, u8 *out,
@@ -227,6 +228,9 @@ static void core_run(int op, const struct ctneon_aes_key *k, u8 *out,
 		break;
 	case CBC_ENC:
 		ctneon_rt_cbc_encrypt(out, in, k->std[0], r, n, iv);
+		break;
+	case CTR:
+		ctneon_rt_ctr_crypt(out, in, k->std[0], r, (int)len, iv);
 		break;
 	default:
 		memmove(out, in, len);
@@ -818,6 +822,7 @@ static void test_callee_saved(void)
 				{ "rt_ecb_decrypt", (void *)ctneon_rt_ecb_decrypt, k.std[0], 3 },
 				{ "rt_cbc_encrypt", (void *)ctneon_rt_cbc_encrypt, k.std[0], b },
 				{ "rt_cbcmac", (void *)ctneon_rt_cbcmac, k.std[0], b },
+				{ "rt_ctr_crypt", (void *)ctneon_rt_ctr_crypt, k.std[0], n },
 #endif
 			};
 

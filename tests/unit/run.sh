@@ -5,7 +5,7 @@
 #
 # Builds tests/unit/harness.c with aes-ct.c and <arch>/vpaes-core.S for the
 # architecture (arm: twice, -marm and -mthumb; arm64: twice, the second
-# build with arm64/aes-rtable-core.S for its ECB, CBC encryption and
+# build with arm64/aes-rtable-core.S for its ECB, CBC encryption, CTR and
 # CBC-MAC cases), runs it under qemu-user on
 # the case stream of tests/unit/cases.py (published vectors plus random
 # cases checked against the host's OpenSSL) and prints one ok/FAIL line per
