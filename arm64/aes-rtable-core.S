@@ -13,23 +13,24 @@
  * sixteen of them: tbl/tbx index up to four registers (64 bytes) at once,
  * so four lookups give SubBytes of 16 bytes directly, in the standard
  * basis, and MixColumns is a few shifts, XORs and byte permutations.  A
- * round of one block is 19 instructions here.  The gain is largest where
+ * round of one block is 21 instructions here.  The gain is largest where
  * blocks are serial or few (CBC encryption, the CBC-MACs, single blocks);
  * bulk work stays bit-sliced (aes-neonbs-core.S).
  *
  * Constant time.  Every secret byte (key, state) is only an operand of
  * eor/orr/sub/shl/ushr/cmlt/and/add/pmul/rev32 and of tbl/tbx, register to
  * register.  tbl and tbx read all the table registers they name whatever
- * the index, and on the ARMv8-A cores ctneon targets (Cortex-A53/A55/A72/
- * A73/A76, Apple and Neoverse cores alike) their latency and throughput
- * depend on the number of table registers only, never on the index values
- * (the cores' optimization guides give one figure per register count; no
- * memory is touched).  Each lookup of the S-box runs all four chunks, all
+ * the index, and on the ARMv8-A cores ctneon targets (Cortex-A53, A55,
+ * A72, ...) their latency and throughput depend on the number of table
+ * registers only, never on the index values (the cores' optimization
+ * guides give one figure per register count; no memory is touched; pmul
+ * on bytes has a fixed latency too).  Each lookup of the S-box runs all four chunks, all
  * 256 bytes, for every byte: which chunk holds a byte changes only which
  * lane a tbx writes, not what executes.  Loads and stores use addresses
- * made from the buffer pointers and the round count; branches depend on
- * rounds and block counts only.  The tables are in .text and loaded whole,
- * at fixed offsets, once per call.
+ * made from the buffer pointers, the round count and the lengths;
+ * branches depend on rounds and lengths only.  The tables are in .text and
+ * loaded whole, at fixed offsets, once per call; the stack buffer of a
+ * partial CTR block is wiped.
  *
  * The round.  The state is the AES state in memory order (byte 4*c + r),
  * one block per register; the round keys are the FIPS-197 ones
@@ -63,21 +64,22 @@
  *   v5, v6     encryption: ShiftRows, rot1 after ShiftRows;
  *              decryption: InvShiftRows, rot1
  *   v7         0x1b in every byte (the reduction of xtime)
- *   one block (rt_enc1, rt_dec1):
+ *   one block (rt_cipher enc|dec, 1):
  *     v0 the state, v3 the round key, v1, v2, v10, v11 temporaries,
  *     v8 0x80 and v9 0xc0 (the other index steps)
- *   four blocks (rt_enc4, rt_dec4):
- *     v0-v3 the states, v12 the round key, v8-v11 and v13-v15
+ *   two blocks (rt_cipher enc, 2): v0, v1 the states, v3 the
+ *     round key, v2, v10-v14 temporaries
+ *   four blocks (rt_cipher enc|dec, 4):
+ *     v0-v3 the states, v12 the round key, v8-v11, v13, v14
  *     temporaries
  *   x10 the round-key pointer, x11 its step (decryption: -16)
- *   v12-v14 also carry the mode's chaining value between blocks
- *   (CBC, CBC-MAC) in the one-block loops.
  * v8-v15 are callee-saved (low 64 bits) under AAPCS64: the entry points
- * save d8-d11 and, on the four-block path, d12-d15.
+ * save d8-d11 and, on the paths of two and four blocks, d12-d15.
  *
- * Cost (static, AES-128 = 9 middle rounds and a last): one block, 19
- * instructions a middle round for encryption and 26 for decryption; four
- * blocks, 18 and 25 per block.  Measured numbers: performance.rst.
+ * Cost (static, AES-128 = 9 middle rounds and a last; the round key's load
+ * not counted): one block, 21 instructions a middle round for encryption
+ * and 28 for decryption; four blocks, 18 and 25 per block.  Measured
+ * numbers: Documentation/performance.rst.
  */
 
 #include <linux/linkage.h>
