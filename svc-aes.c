@@ -184,8 +184,10 @@ void ctneon_aes_piece_ct(const struct ctneon_aes_ctx *ctx,
 	}
 }
 
-static void ctneon_aes_block(const struct ctneon_aes_key *key, bool enc,
-			     u8 out[16], const u8 in[16])
+/* inlined into both callers: the cipher's calls are single blocks */
+static __always_inline void ctneon_aes_block(const struct ctneon_aes_key *key,
+					     bool enc, u8 out[16],
+					     const u8 in[16])
 {
 	CTNEON_NEON_STATE(ns);
 
