@@ -39,8 +39,8 @@
  * at any section: each step's state (the Poly1305 state, the ChaCha
  * state, the NH sums) is the same on both paths, and Poly1305 is the
  * cores' integer code (chacha-poly.h), which runs anywhere.  The AES
- * block is one call of the vpaes cores (aes-ct.c's portable cipher
- * without NEON).
+ * block is one call of the single-block core svc-single.h picks (aes-ct.c's
+ * portable cipher without NEON).
  *
  * Priority: the kernel builds adiantum(xchacha12,aes) from its template
  * over the best xchacha12/xchacha20 and aes (and, before 7.x, the best
@@ -52,7 +52,7 @@
  * the name takes ctneon's.
  *
  * Constant time: the cores and the portable code are (nh.h,
- * chacha-poly.h, vpaes.h); the glue branches on lengths only; the
+ * chacha-poly.h, svc-single.h); the glue branches on lengths only; the
  * 128-bit additions are carried word by word without branches.  The
  * derived keys live in the transform's context, wiped at exit; the
  * request's context (the ChaCha and Poly1305 states, the pending text,
@@ -71,7 +71,7 @@
 #include "neon-section.h"
 #include "nh.h"
 #include "svc-async.h"
-#include "vpaes.h"
+#include "svc-single.h"
 
 /* the NH sums are kept as u64 in the layout the cores add to (nh.h) */
 #ifdef CONFIG_CPU_BIG_ENDIAN
@@ -367,9 +367,8 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 	ctneon_adi_add(rctx->mid, rctx->mid, rctx->mh, 0);
 	if (enc) {
 		if (s.neon)
-			ctneon_vpaes_ecb_encrypt(rctx->mid, rctx->mid,
-						 ctx->aes.enc[0],
-						 ctx->aes.rounds, 1);
+			ctneon_single_ecb(&ctx->aes, true, rctx->mid,
+					  rctx->mid, 1);
 		else
 			ctneon_aes_ct_encrypt(&ctx->aes, rctx->mid, rctx->mid);
 	}
@@ -424,9 +423,8 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 	ctneon_adi_nh_final(ctx, rctx, s.neon, rctx->mh);
 	if (!enc) {
 		if (s.neon)
-			ctneon_vpaes_ecb_decrypt(rctx->mid, rctx->mid,
-						 ctx->aes.dec[0],
-						 ctx->aes.rounds, 1);
+			ctneon_single_ecb(&ctx->aes, false, rctx->mid,
+					  rctx->mid, 1);
 		else
 			ctneon_aes_ct_decrypt(&ctx->aes, rctx->mid, rctx->mid);
 	}

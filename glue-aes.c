@@ -41,8 +41,8 @@
 #include "svc-aes.h"
 #include "svc-async.h"
 #include "svc-rank.h"
+#include "svc-single.h"
 #include "test-hooks.h"
-#include "vpaes.h"
 
 /*
  * Above every in-tree driver a CPU without the Crypto Extensions has,
@@ -69,8 +69,8 @@ static int ctneon_cipher_setkey(struct crypto_tfm *tfm, const u8 *key,
  * The cipher API has no NEED_KEY check and its calls cannot fail: a
  * transform that was never keyed (a zeroed context) or whose last setkey
  * failed (ctneon_aes_expandkey() wipes the key then) gets zeros, never a
- * block under a stale or empty schedule.  ctneon_aes_encrypt_block()
- * checks for encryption.
+ * block under a stale or empty schedule.  ctneon_aes_encrypt_block() and
+ * ctneon_aes_decrypt_block() check.
  */
 static void ctneon_cipher_encrypt(struct crypto_tfm *tfm, u8 *dst,
 				  const u8 *src)
@@ -81,19 +81,7 @@ static void ctneon_cipher_encrypt(struct crypto_tfm *tfm, u8 *dst,
 static void ctneon_cipher_decrypt(struct crypto_tfm *tfm, u8 *dst,
 				  const u8 *src)
 {
-	CTNEON_NEON_STATE(ns);
-	struct ctneon_aes_key *key = crypto_tfm_ctx(tfm);
-
-	if (unlikely(!ctneon_aes_rounds_ok(key->rounds))) {
-		memset(dst, 0, AES_BLOCK_SIZE);
-		return;
-	}
-	if (ctneon_neon_begin(&ns)) {
-		ctneon_vpaes_ecb_decrypt(dst, src, key->dec[0], key->rounds, 1);
-		ctneon_neon_end(&ns);
-	} else {
-		ctneon_aes_ct_decrypt(key, dst, src);
-	}
+	ctneon_aes_decrypt_block(crypto_tfm_ctx(tfm), dst, src);
 }
 
 static void ctneon_cipher_exit(struct crypto_tfm *tfm)
@@ -399,8 +387,7 @@ static noinline int ctneon_xts_lean(struct skcipher_request *req,
 	CTNEON_NEON_STATE(ns);
 
 	if (ctneon_neon_begin(&ns)) {
-		ctneon_vpaes_ecb_encrypt(tweak, req->iv, ctx->tweak.enc[0],
-					 ctx->tweak.rounds, 1);
+		ctneon_single_ecb(&ctx->tweak, true, tweak, req->iv, 1);
 		ctneon_aes_piece_neon(&ctx->data, MODE_XTS, enc, dst, src,
 				      req->cryptlen, tweak);
 		ctneon_neon_end(&ns);

@@ -13,9 +13,10 @@
  * is kept in vpaes form and converted to bit-sliced form on demand, by the
  * first request that has enough blocks to benefit; ctneon_bs_blocks() is the
  * one place that decides how many blocks of a piece go to the bit-sliced
- * core.  CBC encryption (serial), CTR and XTS tails and single blocks always
- * use vpaes.  Both cores are constant time, so the split (which depends on
- * lengths only) leaks nothing.
+ * core.  CBC encryption (serial), CTR and XTS tails and single blocks use
+ * vpaes, or on arm64 the register-table core where svc-single.h (the one
+ * place for that choice) says so.  All the cores are constant time, so
+ * the split (which depends on lengths only) leaks nothing.
  */
 #include <crypto/aes.h>
 #include <linux/kernel.h>
@@ -26,6 +27,7 @@
 #include "neon-section.h"
 #include "svc-aes.h"
 #include "svc-lazy.h"
+#include "svc-single.h"
 #include "vpaes.h"
 
 /*
@@ -136,15 +138,17 @@ void ctneon_aes_piece_neon(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 		return;
 	switch (mode) {
 	case MODE_ECB:
-		(enc ? ctneon_vpaes_ecb_encrypt : ctneon_vpaes_ecb_decrypt)
-			(dst, src, rk, rounds, bytes / 16);
+		ctneon_single_ecb(key, enc, dst, src, bytes / 16);
 		break;
 	case MODE_CBC:
-		(enc ? ctneon_vpaes_cbc_encrypt : ctneon_vpaes_cbc_decrypt)
-			(dst, src, rk, rounds, bytes / 16, iv);
+		if (enc)
+			ctneon_single_cbc_encrypt(key, dst, src, bytes / 16, iv);
+		else
+			ctneon_vpaes_cbc_decrypt(dst, src, rk, rounds,
+						 bytes / 16, iv);
 		break;
 	case MODE_CTR:
-		ctneon_vpaes_ctr_crypt(dst, src, rk, rounds, bytes, iv);
+		ctneon_single_ctr(key, dst, src, bytes, iv);
 		break;
 	case MODE_XTS:
 		(enc ? ctneon_vpaes_xts_encrypt : ctneon_vpaes_xts_decrypt)
@@ -180,8 +184,10 @@ void ctneon_aes_piece_ct(const struct ctneon_aes_ctx *ctx,
 	}
 }
 
-void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
-			      const u8 in[16])
+/* inlined into both callers: the cipher's calls are single blocks */
+static __always_inline void ctneon_aes_block(const struct ctneon_aes_key *key,
+					     bool enc, u8 out[16],
+					     const u8 in[16])
 {
 	CTNEON_NEON_STATE(ns);
 
@@ -190,11 +196,25 @@ void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
 		return;
 	}
 	if (ctneon_neon_begin(&ns)) {
-		ctneon_vpaes_ecb_encrypt(out, in, key->enc[0], key->rounds, 1);
+		ctneon_single_ecb(key, enc, out, in, 1);
 		ctneon_neon_end(&ns);
-	} else {
+	} else if (enc) {
 		ctneon_aes_ct_encrypt(key, out, in);
+	} else {
+		ctneon_aes_ct_decrypt(key, out, in);
 	}
+}
+
+void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
+			      const u8 in[16])
+{
+	ctneon_aes_block(key, true, out, in);
+}
+
+void ctneon_aes_decrypt_block(const struct ctneon_aes_key *key, u8 out[16],
+			      const u8 in[16])
+{
+	ctneon_aes_block(key, false, out, in);
 }
 
 /*

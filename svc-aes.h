@@ -3,7 +3,8 @@
  * ctneon: the AES engine (svc-aes.c), shared by the AES glue files: the
  * key context, its setkey, one contiguous piece of a mode on NEON or on
  * the portable code (the choice between the vpaes and the bit-sliced
- * cores is made in svc-aes.c), and single blocks.
+ * cores is made in svc-aes.c, the one for single blocks in svc-single.h),
+ * and single blocks.
  */
 #ifndef CTNEON_SVC_AES_H
 #define CTNEON_SVC_AES_H
@@ -33,8 +34,13 @@ void ctneon_aes_piece_neon(struct ctneon_aes_ctx *ctx, enum ctneon_mode mode,
 void ctneon_aes_piece_ct(const struct ctneon_aes_ctx *ctx,
 			 enum ctneon_mode mode, bool enc, u8 *dst,
 			 const u8 *src, unsigned int bytes, u8 *iv);
-/* one block, NEON or portable as the context allows */
+/*
+ * one block, NEON or portable as the context allows; an unkeyed schedule
+ * gives zeros
+ */
 void ctneon_aes_encrypt_block(const struct ctneon_aes_key *key, u8 out[16],
+			      const u8 in[16]);
+void ctneon_aes_decrypt_block(const struct ctneon_aes_key *key, u8 out[16],
 			      const u8 in[16]);
 
 #endif

@@ -5,8 +5,9 @@
  * user-space unit test (tests/unit/mac-test.c), so that the test runs this
  * very code over the cores under qemu-user.
  *
- * The stream: dg = E_K(dg ^ M_i) over whole blocks (vpaes, one block at a
- * time; or the portable cipher where NEON may not be used).  It keeps the
+ * The stream: dg = E_K(dg ^ M_i) over whole blocks (one block at a time on
+ * the core svc-single.h picks; or the portable cipher where NEON may not
+ * be used).  It keeps the
  * last block it has seen pending, XORed into dg but not encrypted (len
  * bytes of it, 0..16), until more data arrives or ctneon_cbcmac_pad()
  * zero-pads it: CMAC and XCBC treat a last block specially, and CCM pads
@@ -21,7 +22,7 @@
 #include "compat/user.h"
 #endif
 #include "svc-mac.h"
-#include "vpaes.h"
+#include "svc-single.h"
 
 #define MAC_BLOCK	16
 
@@ -36,7 +37,7 @@ void ctneon_cbcmac_blocks(const struct ctneon_aes_key *key, bool neon,
 	u8 scratch[16 * MAC_BLOCK];
 
 	if (neon) {
-		ctneon_vpaes_cbcmac(dg, in, key->enc[0], key->rounds, (int)blocks);
+		ctneon_single_cbcmac(key, dg, in, (int)blocks);
 		return;
 	}
 	while (blocks) {

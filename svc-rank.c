@@ -109,13 +109,13 @@ static struct ctneon_rank_row ctneon_rank_rows[] = {
 	  "xts-aes-neonbs", 250, 0, 0, 0 },
 	/*
 	 * cbc: decryption is ctneon's (88 % of the instructions at 4 KiB);
-	 * encryption, one vpaes block at a time, takes 1.47 (512 B) and
-	 * 1.44 times the instructions and 1.11 to 1.13 times the A53
-	 * cycles of aes-neon-blk's, but 0.59 to 0.60 of its A72 cycles:
-	 * split, ctneon keeps it.
+	 * encryption, one register-table block at a time (svc-single.h),
+	 * takes 0.96 to 0.97 of aes-neon-blk's instructions from 1420 B,
+	 * 0.81 of its A53 cycles and 0.59 of its A72 cycles at 4 KiB (on
+	 * vpaes it was 1.44 to 1.47, 1.11 to 1.13 and 0.59 to 0.60).
 	 */
 	{ "cbc(aes)", CTNEON_ARM64, K(6, 1), CTNEON_KERNEL_ANY,
-	  "cbc-aes-neonbs", 250, 88, 111, 59 },
+	  "cbc-aes-neonbs", 250, 88, 81, 59 },
 	/*
 	 * ctr: at 64 B the in-tree four-block cipher is ahead on all three
 	 * (ctneon 1.74, 1.74, 1.33), at 1420 B ctneon (90 % of the
@@ -124,20 +124,23 @@ static struct ctneon_rank_row ctneon_rank_rows[] = {
 	{ "ctr(aes)", CTNEON_ARM64, K(6, 1), CTNEON_KERNEL_ANY,
 	  "ctr-aes-neonbs", 250, 90, 0, 0 },
 	/*
-	 * cts and the MACs: aes-neon-blk's single block against vpaes.
-	 * In-tree ahead in instructions (ctneon 1.42 to 1.73) and A53
-	 * cycles (1.10 to 2.09), ctneon ahead in A72 cycles (0.59 to
-	 * 0.93): split, ctneon keeps them.  (xcbc and cbcmac: cmac's cycle
-	 * windows, the same chain.)
+	 * cts and the MACs: aes-neon-blk's single block against the
+	 * register-table core.  Instructions: cts 1.65 / 1.33 / 0.97 at
+	 * 16 / 64 / 1420 B, the MACs 1.46 / 1.12 / 0.94 to 0.95.  Cycles
+	 * were measured on vpaes (A53 1.10 to 2.09, A72 0.59 to 0.93); the
+	 * register table serves a chain only where it takes no more cycles
+	 * than vpaes on either model, so they are no higher now.  ctneon
+	 * ahead from 1420 B and on the A72: ctneon keeps them.  (xcbc and
+	 * cbcmac: cmac's cycle windows, the same chain.)
 	 */
 	{ "cts(cbc(aes))", CTNEON_ARM64, K(6, 1), CTNEON_KERNEL_ANY,
-	  "cts-cbc-aes-neon", 200, 144, 111, 59 },
+	  "cts-cbc-aes-neon", 200, 97, 111, 59 },
 	{ "cmac(aes)", CTNEON_ARM64, K(6, 1), K(7, 0),
-	  "cmac-aes-neon", 200, 142, 110, 59 },
+	  "cmac-aes-neon", 200, 94, 110, 59 },
 	{ "xcbc(aes)", CTNEON_ARM64, K(6, 1), K(7, 0),
-	  "xcbc-aes-neon", 200, 142, 110, 59 },
+	  "xcbc-aes-neon", 200, 94, 110, 59 },
 	{ "cbcmac(aes)", CTNEON_ARM64, K(6, 1), K(7, 0),
-	  "cbcmac-aes-neon", 200, 142, 110, 59 },
+	  "cbcmac-aes-neon", 200, 94, 110, 59 },
 	/*
 	 * ccm: the template over ctr-aes-neonbs and cbcmac-aes-neon.
 	 * ctneon's paired core takes more instructions (1.16 to 1.30) and

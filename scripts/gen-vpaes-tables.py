@@ -276,6 +276,61 @@ def model_decrypt(dk, nr, blk):
     io, jo = invert([z[n] for n in T['invshiftrows']])
     return xor(out2('dbo', io, jo), dk[nr])
 
+# ---------------------------------------------------------------- register table
+# arm64/aes-rtable-core.S keeps the whole S-box (or its inverse) in 16
+# registers and looks a byte up with tbl/tbx over four 64-byte chunks.  Its
+# constants: the two 256-byte tables and four byte permutations.
+INV_SBOX = [0] * 256
+for _x in range(256):
+    INV_SBOX[SBOX[_x]] = _x
+# rot1 after ShiftRows (rot1(SR(x))[n] = x[sr[rot1[n]]]), the reverse order
+# of sr_rot1
+T['rot1_sr'] = [T['shiftrows'][n] for n in T['rot1']]
+RT_PERMS = ['shiftrows', 'rot1_sr', 'invshiftrows', 'rot1']
+
+def rt_lookup(table, s):
+    """The four-chunk lookup: tbl on chunk 0, tbx on chunks 1-3 with the
+    index minus 64*c (a lane whose index is out of range keeps its value)."""
+    out = [0] * 16
+    for c in range(4):
+        idx = [(b - 64 * c) & 255 for b in s]
+        out = [table[64 * c + i] if i < 64 else o for i, o in zip(idx, out)]
+    return out
+
+def xtime(v):
+    return [((b << 1) & 255) ^ (0x1b if b & 0x80 else 0) for b in v]
+
+def rev32h(v):              # rev32 .8h: rows r and r+2 of each column swap
+    return [v[n ^ 2] for n in range(16)]
+
+def model_rt_encrypt(w, nr, blk):
+    """ShiftRows after SubBytes, folded into MixColumns' permutations:
+    a = SR(x), r = rot1(a) (one permutation of x); u = a ^ r;
+    MC(a) = 2u ^ r ^ rot2(u) (row i: 2a_i ^ 3a_i+1 ^ a_i+2 ^ a_i+3)."""
+    s = xor(blk, w[0])
+    for r in range(1, nr):
+        x = rt_lookup(SBOX, s)
+        a = [x[n] for n in T['shiftrows']]
+        r1 = [x[n] for n in T['rot1_sr']]
+        u = xor(a, r1)
+        s = xor(xtime(u), rev32h(u), r1, w[r])
+    x = rt_lookup(SBOX, s)
+    return xor([x[n] for n in T['shiftrows']], w[nr])
+
+def model_rt_decrypt(w, nr, blk):
+    """The direct inverse cipher on the FIPS-197 round keys: InvShiftRows,
+    InvSubBytes, the round key, then InvMixColumns as the circulant
+    (05, 00, 04, 00) followed by MixColumns: v = y ^ 4y ^ rot2(4y)."""
+    s = xor(blk, w[nr])
+    for r in range(nr - 1, 0, -1):
+        y = xor(rt_lookup(INV_SBOX, [s[n] for n in T['invshiftrows']]), w[r])
+        q = xtime(xtime(y))
+        v = xor(y, q, rev32h(q))
+        r1 = [v[n] for n in T['rot1']]
+        u = xor(v, r1)
+        s = xor(xtime(u), rev32h(u), r1)
+    return xor(rt_lookup(INV_SBOX, [s[n] for n in T['invshiftrows']]), w[0])
+
 # ---------------------------------------------------------------- reference AES
 RCON = [0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1B, 0x36]
 def expand(key):
@@ -350,6 +405,9 @@ def selftest():
         assert model_encrypt_sr3(ek, nr, blk) == c
         assert model_decrypt(dk, nr, c) == blk
         assert model_decrypt_direct(dk, nr, c) == blk
+        w = expand(key)[1]
+        assert model_rt_encrypt(w, nr, blk) == c
+        assert model_rt_decrypt(w, nr, c) == blk
     # the inversion core on every byte
     for x in range(256):
         io, jo = invert([phi(x)] * 16)
@@ -381,6 +439,22 @@ def emit(path):
     L.append("/* The constant block, VPAES_CONSTS_SIZE bytes: place it (aligned) under a label. */")
     L.append(".macro vpaes_consts_data")
     for name in ORDER:
+        L.append("\t.byte " + ", ".join("0x%02x" % b for b in T[name]) + "\t/* %s */" % name)
+    L.append(".endm")
+    L.append("")
+    L.append("/* arm64/aes-rtable-core.S: the S-box, its inverse (256 bytes each) and")
+    L.append(" * the permutations %s, RTABLE_CONSTS_SIZE bytes. */" % ", ".join(RT_PERMS))
+    L.append("#define RTABLE_SBOX          0")
+    L.append("#define RTABLE_INV_SBOX      256")
+    for n, name in enumerate(RT_PERMS):
+        L.append("#define RTABLE_%-13s %d" % (name.upper(), 512 + 16 * n))
+    L.append("#define RTABLE_CONSTS_SIZE   %d" % (512 + 16 * len(RT_PERMS)))
+    L.append(".macro rtable_consts_data")
+    for name, tab in (('sbox', SBOX), ('inv_sbox', INV_SBOX)):
+        for n in range(0, 256, 16):
+            L.append("\t.byte " + ", ".join("0x%02x" % b for b in tab[n:n + 16]) +
+                     "\t/* %s %d */" % (name, n))
+    for name in RT_PERMS:
         L.append("\t.byte " + ", ".join("0x%02x" % b for b in T[name]) + "\t/* %s */" % name)
     L.append(".endm")
     L.append("#else")

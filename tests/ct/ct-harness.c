@@ -50,6 +50,9 @@
 #include "ghash.h"
 #include "nh.h"
 #include "vpaes.h"
+#ifdef __aarch64__
+#include "aes-rtable.h"
+#endif
 #include "tests/ct/ct-markers.h"
 #include "tests/ct/leaky.h"
 
@@ -120,6 +123,38 @@ static void call_cbcmac(const struct ct_case *c)
 {
 	ctneon_vpaes_cbcmac(ct.iv, ct.src, ct.ks.enc[0], ct.ks.rounds, c->len);
 }
+
+#ifdef __aarch64__
+/* the register-table core (arm64 only), on the FIPS-197 schedule */
+static void call_rt_ecb_encrypt(const struct ct_case *c)
+{
+	ctneon_rt_ecb_encrypt(ct.dst, ct.src, ct.ks.std[0], ct.ks.rounds,
+			      c->len);
+}
+
+static void call_rt_ecb_decrypt(const struct ct_case *c)
+{
+	ctneon_rt_ecb_decrypt(ct.dst, ct.src, ct.ks.std[0], ct.ks.rounds,
+			      c->len);
+}
+
+static void call_rt_cbc_encrypt(const struct ct_case *c)
+{
+	ctneon_rt_cbc_encrypt(ct.dst, ct.src, ct.ks.std[0], ct.ks.rounds,
+			      c->len, ct.iv);
+}
+
+static void call_rt_cbcmac(const struct ct_case *c)
+{
+	ctneon_rt_cbcmac(ct.iv, ct.src, ct.ks.std[0], ct.ks.rounds, c->len);
+}
+
+static void call_rt_ctr_crypt(const struct ct_case *c)
+{
+	ctneon_rt_ctr_crypt(ct.dst, ct.src, ct.ks.std[0], ct.ks.rounds, c->len,
+			    ct.iv);
+}
+#endif
 
 /*
  * svc-mac.c (glue-cmac.c, glue-ccm.c): the CBC-MAC stream over len bytes in
@@ -503,6 +538,14 @@ static const struct ct_family ct_families[] = {
 	{ "ctneon_vpaes_cbcmac", call_cbcmac, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
 	{ "ctneon_vpaes_ccm_encrypt", call_ccm_encrypt, ct_aes_keys, "blocks", { 1, 2, 3, 8 }, 0, 0 },
 	{ "ctneon_vpaes_ccm_decrypt", call_ccm_decrypt, ct_aes_keys, "blocks", { 1, 2, 3, 8 }, 0, 0 },
+#ifdef __aarch64__
+	/* one block alone, four, four and two/three on the four-block path, four and one */
+	{ "ctneon_rt_ecb_encrypt", call_rt_ecb_encrypt, ct_aes_keys, "blocks", { 1, 2, 3, 4, 5, 7, 8 }, 0, 0 },
+	{ "ctneon_rt_ecb_decrypt", call_rt_ecb_decrypt, ct_aes_keys, "blocks", { 1, 2, 3, 4, 5, 7, 8 }, 0, 0 },
+	{ "ctneon_rt_cbc_encrypt", call_rt_cbc_encrypt, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
+	{ "ctneon_rt_cbcmac", call_rt_cbcmac, ct_aes_keys, "blocks", { 1, 3, 8 }, 0, 0 },
+	{ "ctneon_rt_ctr_crypt", call_rt_ctr_crypt, ct_aes_keys, "bytes", CT_CTR_BYTES, 0, 0 },
+#endif
 	{ "ctneon_cbcmac_update-neon", call_cbcmac_neon, ct_aes_keys, "bytes", { 5, 16, 21, 40, 69 }, 0, 0 },
 	{ "ctneon_cbcmac_update-portable", call_cbcmac_portable, ct_aes128, "bytes", { 21, 40 }, 0, 0 },
 	{ "ctneon_cmac_last", call_cmac_last, ct_aes128, "bytes", { 1, 15, 16 }, 0, 0 },

@@ -11,7 +11,8 @@
 # Builds tests/ct/ctplugin.so (a QEMU TCG plugin, for the host) and
 # tests/ct/ct-harness (for the guest, linking aes-ct.c,
 # <arch>/vpaes-core.S, <arch>/aes-neonbs-core.S, <arch>/ghash-neon.S,
-# <arch>/chacha-poly-neon-core.S and <arch>/nh-neon-core.S), runs the harness once per architecture under the
+# <arch>/chacha-poly-neon-core.S and <arch>/nh-neon-core.S, on arm64 also
+# arm64/aes-rtable-core.S), runs the harness once per architecture under the
 # dynamically linked qemu-<arch> with the plugin in trace mode, and compares,
 # for every case (entry point x key size x length), the windows of all
 # seeds: the sequence of executed instruction addresses and the sequence of
@@ -28,6 +29,7 @@
 #                     assemble F instead of <arch>/vpaes-core.S (development)
 #   CT_BSCORE_arm=F, CT_BSCORE_arm64=F
 #                     assemble F instead of <arch>/aes-neonbs-core.S
+#   CT_RTCORE_arm64=F assemble F instead of arm64/aes-rtable-core.S
 # On a failure the full streams of seed 0 and of the first differing seed
 # are dumped and diffed in build/ct/<arch>/; see Documentation/measurement.rst.
 
@@ -151,6 +153,8 @@ check_arch() {
 		bscore=${CT_BSCORE_arm:-$SRC/arm/aes-neonbs-core.S} ;;
 	esac
 	shim=$SRC/tests/unit/shim/${arch%-t32}
+	rtobj=
+	[ "$arch" = arm64 ] && rtobj=$dir/aes-rtable-core.o
 	mkdir -p "$dir"
 	rm -f "$dir"/*.dump "$dir"/*.diff "$dir"/*.trace "$dir"/*.seed*
 
@@ -171,6 +175,10 @@ check_arch() {
 	       $cc -O2 -Wall -Wextra -Werror $cflags $coreflags -D__ASSEMBLY__ -Wa,--noexecstack \
 			-I"$SRC" -I"$shim" -c "$SRC/${arch%-t32}/chacha-poly-neon-core.S" \
 			-o "$dir/chacha-poly-neon-core.o" &&
+	       { [ "$arch" != arm64 ] ||
+		 $cc -O2 -Wall -Wextra -Werror -D__ASSEMBLY__ -Wa,--noexecstack \
+			-I"$SRC" -I"$shim" -c "${CT_RTCORE_arm64:-$SRC/arm64/aes-rtable-core.S}" \
+			-o "$dir/aes-rtable-core.o"; } &&
 	       $cc -O2 -Wall -Wextra -Werror $ctflags $coreflags \
 			-I"$SRC" -I"$shim" -c "$SRC/aes-ct.c" -o "$dir/aes-ct.o" &&
 	       $cc -O2 -Wall -Wextra -Werror $ctflags $coreflags \
@@ -188,7 +196,7 @@ check_arch() {
 			"$SRC/tests/ct/ct-harness.c" "$SRC/tests/ct/leaky.c" \
 			"$dir/aes-ct.o" "$dir/svc-mac.o" "$dir/chacha-ct.o" "$dir/ghash-ct.o" "$dir/vpaes-core.o" \
 			"$dir/aes-neonbs-core.o" "$dir/ghash-neon.o" \
-			"$dir/chacha-poly-neon-core.o" "$dir/nh-neon-core.o" "$dir/nh-ct.o"; } 2>"$dir/build.log"; then
+			"$dir/chacha-poly-neon-core.o" "$dir/nh-neon-core.o" "$dir/nh-ct.o" $rtobj; } 2>"$dir/build.log"; then
 		cat "$dir/build.log" >&2
 		say_fail "$arch/build"
 		return

@@ -45,13 +45,19 @@ for m in "${modes[@]}"; do
 	label=${m%%:*}
 	read -r -a mflags <<<"${m#*:}"
 	exe=$tmp/mac-test-$label
+	rtobj=			# arm64: svc-single.h calls the register-table core
+	[ "$arch" = arm64 ] && rtobj=$exe.rt.o
 	t0=$(date +%s)
 	if ! { $cc -O2 -Wall -Wextra "${cflags[@]}" "${asflags[@]}" "${mflags[@]}" \
 		-D__ASSEMBLY__ -Wa,--noexecstack "${inc[@]}" -c "$top/$arch/vpaes-core.S" \
 		-o "$exe.core.o" &&
+	       { [ "$arch" != arm64 ] ||
+		 $cc -O2 -Wall -Wextra "${cflags[@]}" "${mflags[@]}" -D__ASSEMBLY__ \
+			-Wa,--noexecstack "${inc[@]}" -c "$top/arm64/aes-rtable-core.S" \
+			-o "$exe.rt.o"; } &&
 	       $cc -O2 -static -Wall -Wextra -Werror "${cflags[@]}" "${mflags[@]}" "${inc[@]}" \
 		-DMAC_TEST_BREAK="${CTNEON_MAC_BREAK:-0}" -o "$exe" "$here/mac-test.c" \
-		"$top/aes-ct.c" "$top/svc-mac.c" "$exe.core.o"; } >"$tmp/build.log" 2>&1 ||
+		"$top/aes-ct.c" "$top/svc-mac.c" "$exe.core.o" $rtobj; } >"$tmp/build.log" 2>&1 ||
 	   [ -s "$tmp/build.log" ]; then
 		cat "$tmp/build.log"
 		echo "FAIL $label: build (or build warnings)"

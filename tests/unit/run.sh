@@ -4,7 +4,9 @@
 # User-space unit tests of the AES cores: tests/unit/run.sh arm|arm64|all
 #
 # Builds tests/unit/harness.c with aes-ct.c and <arch>/vpaes-core.S for the
-# architecture (arm: twice, -marm and -mthumb), runs it under qemu-user on
+# architecture (arm: twice, -marm and -mthumb; arm64: twice, the second
+# build with arm64/aes-rtable-core.S for its ECB, CBC encryption, CTR and
+# CBC-MAC cases), runs it under qemu-user on
 # the case stream of tests/unit/cases.py (published vectors plus random
 # cases checked against the host's OpenSSL) and prints one ok/FAIL line per
 # test group; then the model test of the lazy key state (lazy-test.c over
@@ -13,7 +15,7 @@
 # Environment:
 #   CTNEON_TEST_SEED   seed of the random cases (default 1)
 #   CTNEON_TEST_CASES  random cases per entry point and key size (default 10000)
-#   CTNEON_CORE_arm, CTNEON_CORE_arm64, CTNEON_AESCT
+#   CTNEON_CORE_arm, CTNEON_CORE_arm64, CTNEON_RTCORE_arm64, CTNEON_AESCT
 #                      other sources (.S, .c) or objects (.o) instead of
 #                      <arch>/vpaes-core.S and aes-ct.c (to try the tests
 #                      themselves against a stand-in or a corrupted core)
@@ -65,14 +67,34 @@ for a in $arches; do
 	     flags_arm="-marm"; flags_thumb="-mthumb -Wa,-mthumb"
 	     asflags="-D__LINUX_ARM_ARCH__=7"
 	     core=${CTNEON_CORE_arm:-$top/arm/vpaes-core.S} ;;
-	arm64) cc=aarch64-linux-gnu-gcc; variants="arm64"
-	     cflags=""; flags_arm64=""; asflags=""
-	     core=${CTNEON_CORE_arm64:-$top/arm64/vpaes-core.S} ;;
+	arm64) cc=aarch64-linux-gnu-gcc; variants="arm64 arm64-rtable"
+	     cflags=""; flags_arm64=""; flags_arm64_rtable="-DCTNEON_UNIT_RTABLE"
+	     asflags=""
+	     core=${CTNEON_CORE_arm64:-$top/arm64/vpaes-core.S}
+	     rtcore=${CTNEON_RTCORE_arm64:-$top/arm64/aes-rtable-core.S} ;;
 	esac
 	for v in $variants; do
-		fl=flags_$v
+		fl=flags_${v//-/_}
 		exe="$tmp/harness-$v"
 		inc=(-I"$top" -I"$top/tests/unit/shim/$a")
+		# the register-table build links that core beside vpaes
+		extra=()
+		if [ "$v" = arm64-rtable ]; then
+			extra=("$tmp/rtcore.o")
+			case $rtcore in
+			*.o) cp "$rtcore" "$tmp/rtcore.o" ;;
+			*) $cc -O2 -Wall -Wextra -D__ASSEMBLY__ -Wa,--noexecstack \
+				"${inc[@]}" -c "$rtcore" -o "$tmp/rtcore.o" \
+				>"$tmp/build-rt.log" 2>&1 ||
+			   { cat "$tmp/build-rt.log"; echo "FAIL build $v";
+			     status=1; continue; }
+			   if [ -s "$tmp/build-rt.log" ]; then
+				cat "$tmp/build-rt.log"
+				echo "FAIL build $v: warnings"
+				status=1
+			   fi ;;
+			esac
+		fi
 		# the core as the kernel assembles it (__ASSEMBLY__), then the C
 		if ! { case $core in
 		       *.S) $cc -O2 -Wall -Wextra $cflags ${!fl} $asflags -D__ASSEMBLY__ \
@@ -83,7 +105,7 @@ for a in $arches; do
 		       esac &&
 		       $cc -O2 -static -Wall -Wextra $cflags ${!fl} "${inc[@]}" -o "$exe" \
 				"$here/harness.c" "${CTNEON_AESCT:-$top/aes-ct.c}" \
-				"$tmp/core-$v.o"; } >"$tmp/build-$v.log" 2>&1; then
+				"$tmp/core-$v.o" "${extra[@]}"; } >"$tmp/build-$v.log" 2>&1; then
 			cat "$tmp/build-$v.log"
 			echo "FAIL build $v"
 			status=1
