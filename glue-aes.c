@@ -628,6 +628,7 @@ int ctneon_aes_register(void)
 	      crypto_register_alg(&ctneon_cipher_alg);
 	if (err)
 		return err;
+	ctneon_await_selftest(&ctneon_cipher_alg);
 	err = ctneon_register_skciphers(ctneon_skcipher_algs,
 					ARRAY_SIZE(ctneon_skcipher_algs));
 	if (err)

@@ -663,11 +663,13 @@ static int ctneon_register(const struct ctneon_kind *k, void *algs, int count)
 			ctneon_unrename_sync(k->base(sync + n * k->sync_size)->cra_driver_name);
 			goto out;
 		}
+		ctneon_await_selftest(k->base(sync + n * k->sync_size));
 	}
 	for (i = 0; i < count; i++) {
 		err = ctneon_test_fail_register() ?: k->reg(w + i * k->wrap_size);
 		if (err)
 			goto out;
+		ctneon_await_selftest(k->base(w + i * k->wrap_size));
 	}
 	g->algs = algs;
 	g->wrappers = w;
@@ -763,6 +765,22 @@ static const struct ctneon_kind ctneon_aead_kind = {
 	.unreg = ctneon_aead_unreg,
 };
 
+/*
+ * Wait until the self-test of BASE, registered just now, has ended.
+ * Since 6.13 registering returns before the test has run: testmgr runs it
+ * on a thread of its own, which holds the algorithm meanwhile.  An error
+ * path of module init that unregisters the algorithm then leaves that
+ * thread on an algorithm, and code, of a module being freed (seen on 7.3:
+ * crypto_unregister_alg() warns, testmgr's thread oopses).  A lookup by
+ * driver name waits for the test (crypto_larval_wait()); on kernels that
+ * test at registration it finds the algorithm at once.  The answer does
+ * not matter: a failed test leaves the algorithm unused, not registered.
+ */
+void ctneon_await_selftest(const struct crypto_alg *base)
+{
+	crypto_has_alg(base->cra_driver_name, 0, 0);
+}
+
 int ctneon_register_skciphers(struct skcipher_alg *algs, int count)
 {
 	int i, err = ctneon_test_fail_register();
@@ -771,9 +789,12 @@ int ctneon_register_skciphers(struct skcipher_alg *algs, int count)
 		return err;
 	for (i = 0; i < count; i++)
 		ctneon_rank(&algs[i].base);
-	if (!ctneon_async_on)
-		return crypto_register_skciphers(algs, count);
-	return ctneon_register(&ctneon_skcipher_kind, algs, count);
+	if (ctneon_async_on)
+		return ctneon_register(&ctneon_skcipher_kind, algs, count);
+	err = crypto_register_skciphers(algs, count);
+	for (i = 0; !err && i < count; i++)
+		ctneon_await_selftest(&algs[i].base);
+	return err;
 }
 
 void ctneon_unregister_skciphers(struct skcipher_alg *algs, int count)
@@ -792,9 +813,12 @@ int ctneon_register_aeads(struct aead_alg *algs, int count)
 		return err;
 	for (i = 0; i < count; i++)
 		ctneon_rank(&algs[i].base);
-	if (!ctneon_async_on)
-		return crypto_register_aeads(algs, count);
-	return ctneon_register(&ctneon_aead_kind, algs, count);
+	if (ctneon_async_on)
+		return ctneon_register(&ctneon_aead_kind, algs, count);
+	err = crypto_register_aeads(algs, count);
+	for (i = 0; !err && i < count; i++)
+		ctneon_await_selftest(&algs[i].base);
+	return err;
 }
 
 void ctneon_unregister_aeads(struct aead_alg *algs, int count)
