@@ -775,10 +775,11 @@ static const struct ctneon_kind ctneon_aead_kind = {
  * driver name waits for the test (crypto_larval_wait()); on kernels that
  * test at registration it finds the algorithm at once.  The answer does
  * not matter: a failed test leaves the algorithm unused, not registered.
+ * CRYPTO_NOLOAD: the name is ours and listed; never ask modprobe for it.
  */
 void ctneon_await_selftest(const struct crypto_alg *base)
 {
-	crypto_has_alg(base->cra_driver_name, 0, 0);
+	crypto_has_alg(base->cra_driver_name, 0, CRYPTO_NOLOAD);
 }
 
 int ctneon_register_skciphers(struct skcipher_alg *algs, int count)
