@@ -643,6 +643,7 @@ out_modes:
 	ctneon_unregister_skciphers(ctneon_skcipher_algs,
 				    ARRAY_SIZE(ctneon_skcipher_algs));
 out_cipher:
+	ctneon_await_release(&ctneon_cipher_alg);
 	crypto_unregister_alg(&ctneon_cipher_alg);
 	return err;
 }
@@ -653,6 +654,7 @@ void ctneon_aes_unregister(void)
 				    ARRAY_SIZE(ctneon_more_skcipher_algs));
 	ctneon_unregister_skciphers(ctneon_skcipher_algs,
 				    ARRAY_SIZE(ctneon_skcipher_algs));
+	ctneon_await_release(&ctneon_cipher_alg);
 	crypto_unregister_alg(&ctneon_cipher_alg);
 }
 

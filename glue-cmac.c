@@ -262,6 +262,10 @@ int ctneon_mac_register(void)
 
 void ctneon_mac_unregister(void)
 {
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(ctneon_mac_algs); i++)
+		ctneon_await_release(&ctneon_mac_algs[i].base);
 	crypto_unregister_shashes(ctneon_mac_algs, ARRAY_SIZE(ctneon_mac_algs));
 }
 

@@ -76,6 +76,7 @@
 #include <crypto/algapi.h>
 #include <crypto/internal/aead.h>
 #include <crypto/internal/skcipher.h>
+#include <linux/delay.h>
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
 #include <linux/module.h>
@@ -83,6 +84,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/version.h>
 #include <linux/workqueue.h>
 #include <asm/simd.h>
 
@@ -127,6 +129,16 @@ struct ctneon_queue {
 
 static struct ctneon_queue __percpu *ctneon_queues;
 static struct workqueue_struct *ctneon_wq;
+/*
+ * One worker pool per CPU: each CPU's queue is drained on its CPU.  Since
+ * 6.17 a workqueue says so (WQ_PERCPU); 7.x warns when it says neither
+ * that nor WQ_UNBOUND.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 17, 0)
+#define CTNEON_WQ_FLAGS	(WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE | WQ_PERCPU)
+#else
+#define CTNEON_WQ_FLAGS	(WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE)
+#endif
 
 static bool ctneon_async_on;
 module_param_named(wrapped, ctneon_async_on, bool, 0444);
@@ -724,6 +736,7 @@ static int ctneon_sk_reg(void *alg)
 
 static void ctneon_sk_unreg(void *alg)
 {
+	ctneon_await_release(ctneon_sk_base(alg));
 	crypto_unregister_skcipher(alg);
 }
 
@@ -753,6 +766,7 @@ static int ctneon_aead_reg(void *alg)
 
 static void ctneon_aead_unreg(void *alg)
 {
+	ctneon_await_release(ctneon_aead_base(alg));
 	crypto_unregister_aead(alg);
 }
 
@@ -782,6 +796,25 @@ void ctneon_await_selftest(const struct crypto_alg *base)
 	crypto_has_alg(base->cra_driver_name, 0, CRYPTO_NOLOAD);
 }
 
+/*
+ * Before unregistering BASE: wait (at most 5 s) until only the
+ * registration holds it.  testmgr's thread wakes the waiters of a test
+ * and only then drops its own reference (crypto_alg_tested(), 7.x), so
+ * right after ctneon_await_selftest() the count may still be 2, and
+ * crypto_unregister_alg() warns on a count other than 1 (seen on the 7.3
+ * PREEMPT_RT debug kernel).  At module exit nothing holds an algorithm
+ * and this returns at once; on an error path of module init it covers
+ * that window.  A tfm some other user allocated meanwhile is not waited
+ * for beyond the bound: the kernel's warning then says so.
+ */
+void ctneon_await_release(struct crypto_alg *base)
+{
+	int ms;
+
+	for (ms = 0; ms < 5000 && refcount_read(&base->cra_refcnt) > 1; ms += 10)
+		msleep(10);
+}
+
 int ctneon_register_skciphers(struct skcipher_alg *algs, int count)
 {
 	int i, err = ctneon_test_fail_register();
@@ -800,10 +833,15 @@ int ctneon_register_skciphers(struct skcipher_alg *algs, int count)
 
 void ctneon_unregister_skciphers(struct skcipher_alg *algs, int count)
 {
-	if (!ctneon_async_on)
-		crypto_unregister_skciphers(algs, count);
-	else
+	int i;
+
+	if (ctneon_async_on) {
 		ctneon_unregister(&ctneon_skcipher_kind, algs, count);
+		return;
+	}
+	for (i = 0; i < count; i++)
+		ctneon_await_release(&algs[i].base);
+	crypto_unregister_skciphers(algs, count);
 }
 
 int ctneon_register_aeads(struct aead_alg *algs, int count)
@@ -824,10 +862,15 @@ int ctneon_register_aeads(struct aead_alg *algs, int count)
 
 void ctneon_unregister_aeads(struct aead_alg *algs, int count)
 {
-	if (!ctneon_async_on)
-		crypto_unregister_aeads(algs, count);
-	else
+	int i;
+
+	if (ctneon_async_on) {
 		ctneon_unregister(&ctneon_aead_kind, algs, count);
+		return;
+	}
+	for (i = 0; i < count; i++)
+		ctneon_await_release(&algs[i].base);
+	crypto_unregister_aeads(algs, count);
 }
 
 /* whether this load registered the wrappers (after ctneon_async_init()) */
@@ -867,8 +910,7 @@ int ctneon_async_init(void)
 		crypto_init_queue(&q->queue, max(ctneon_queue_len, 1U));
 		INIT_WORK(&q->work, ctneon_queue_work);
 	}
-	ctneon_wq = alloc_workqueue("ctneon", WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE,
-				    1);
+	ctneon_wq = alloc_workqueue("ctneon", CTNEON_WQ_FLAGS, 1);
 	if (!ctneon_wq) {
 		free_percpu(ctneon_queues);
 		ctneon_queues = NULL;
