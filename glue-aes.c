@@ -615,6 +615,7 @@ int ctneon_aes_register(void)
 	      crypto_register_alg(&ctneon_cipher_alg);
 	if (err)
 		return err;
+	ctneon_await_selftest(&ctneon_cipher_alg);
 	err = ctneon_register_skciphers(ctneon_skcipher_algs,
 					ARRAY_SIZE(ctneon_skcipher_algs));
 	if (err)
@@ -629,6 +630,7 @@ out_modes:
 	ctneon_unregister_skciphers(ctneon_skcipher_algs,
 				    ARRAY_SIZE(ctneon_skcipher_algs));
 out_cipher:
+	ctneon_await_release(&ctneon_cipher_alg);
 	crypto_unregister_alg(&ctneon_cipher_alg);
 	return err;
 }
@@ -639,6 +641,7 @@ void ctneon_aes_unregister(void)
 				    ARRAY_SIZE(ctneon_more_skcipher_algs));
 	ctneon_unregister_skciphers(ctneon_skcipher_algs,
 				    ARRAY_SIZE(ctneon_skcipher_algs));
+	ctneon_await_release(&ctneon_cipher_alg);
 	crypto_unregister_alg(&ctneon_cipher_alg);
 }
 

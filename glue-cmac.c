@@ -44,6 +44,7 @@
 #include "glue.h"
 #include "neon-section.h"
 #include "svc-aes.h"
+#include "svc-async.h"
 #include "svc-mac.h"
 #include "svc-rank.h"
 #include "test-hooks.h"
@@ -246,17 +247,25 @@ static struct shash_alg ctneon_mac_algs[] = {
 
 int ctneon_mac_register(void)
 {
-	int i;
+	int i, err;
 
 	for (i = 0; i < ARRAY_SIZE(ctneon_mac_algs); i++)
 		ctneon_rank(&ctneon_mac_algs[i].base);
-	return ctneon_test_fail_register() ?:
-	       crypto_register_shashes(ctneon_mac_algs,
-				       ARRAY_SIZE(ctneon_mac_algs));
+
+	err = ctneon_test_fail_register() ?:
+	      crypto_register_shashes(ctneon_mac_algs,
+				      ARRAY_SIZE(ctneon_mac_algs));
+	for (i = 0; !err && i < ARRAY_SIZE(ctneon_mac_algs); i++)
+		ctneon_await_selftest(&ctneon_mac_algs[i].base);
+	return err;
 }
 
 void ctneon_mac_unregister(void)
 {
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(ctneon_mac_algs); i++)
+		ctneon_await_release(&ctneon_mac_algs[i].base);
 	crypto_unregister_shashes(ctneon_mac_algs, ARRAY_SIZE(ctneon_mac_algs));
 }
 

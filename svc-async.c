@@ -76,6 +76,7 @@
 #include <crypto/algapi.h>
 #include <crypto/internal/aead.h>
 #include <crypto/internal/skcipher.h>
+#include <linux/delay.h>
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
 #include <linux/module.h>
@@ -83,6 +84,7 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/version.h>
 #include <linux/workqueue.h>
 #include <asm/simd.h>
 
@@ -127,6 +129,16 @@ struct ctneon_queue {
 
 static struct ctneon_queue __percpu *ctneon_queues;
 static struct workqueue_struct *ctneon_wq;
+/*
+ * One worker pool per CPU: each CPU's queue is drained on its CPU.  Since
+ * 6.17 a workqueue says so (WQ_PERCPU); 7.x warns when it says neither
+ * that nor WQ_UNBOUND.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 17, 0)
+#define CTNEON_WQ_FLAGS	(WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE | WQ_PERCPU)
+#else
+#define CTNEON_WQ_FLAGS	(WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE)
+#endif
 
 static bool ctneon_async_on;
 module_param_named(wrapped, ctneon_async_on, bool, 0444);
@@ -663,11 +675,13 @@ static int ctneon_register(const struct ctneon_kind *k, void *algs, int count)
 			ctneon_unrename_sync(k->base(sync + n * k->sync_size)->cra_driver_name);
 			goto out;
 		}
+		ctneon_await_selftest(k->base(sync + n * k->sync_size));
 	}
 	for (i = 0; i < count; i++) {
 		err = ctneon_test_fail_register() ?: k->reg(w + i * k->wrap_size);
 		if (err)
 			goto out;
+		ctneon_await_selftest(k->base(w + i * k->wrap_size));
 	}
 	g->algs = algs;
 	g->wrappers = w;
@@ -722,6 +736,7 @@ static int ctneon_sk_reg(void *alg)
 
 static void ctneon_sk_unreg(void *alg)
 {
+	ctneon_await_release(ctneon_sk_base(alg));
 	crypto_unregister_skcipher(alg);
 }
 
@@ -751,6 +766,7 @@ static int ctneon_aead_reg(void *alg)
 
 static void ctneon_aead_unreg(void *alg)
 {
+	ctneon_await_release(ctneon_aead_base(alg));
 	crypto_unregister_aead(alg);
 }
 
@@ -763,6 +779,42 @@ static const struct ctneon_kind ctneon_aead_kind = {
 	.unreg = ctneon_aead_unreg,
 };
 
+/*
+ * Wait until the self-test of BASE, registered just now, has ended.
+ * Since 6.13 registering returns before the test has run: testmgr runs it
+ * on a thread of its own, which holds the algorithm meanwhile.  An error
+ * path of module init that unregisters the algorithm then leaves that
+ * thread on an algorithm, and code, of a module being freed (seen on 7.3:
+ * crypto_unregister_alg() warns, testmgr's thread oopses).  A lookup by
+ * driver name waits for the test (crypto_larval_wait()); on kernels that
+ * test at registration it finds the algorithm at once.  The answer does
+ * not matter: a failed test leaves the algorithm unused, not registered.
+ * CRYPTO_NOLOAD: the name is ours and listed; never ask modprobe for it.
+ */
+void ctneon_await_selftest(const struct crypto_alg *base)
+{
+	crypto_has_alg(base->cra_driver_name, 0, CRYPTO_NOLOAD);
+}
+
+/*
+ * Before unregistering BASE: wait (at most 5 s) until only the
+ * registration holds it.  testmgr's thread wakes the waiters of a test
+ * and only then drops its own reference (crypto_alg_tested(), 7.x), so
+ * right after ctneon_await_selftest() the count may still be 2, and
+ * crypto_unregister_alg() warns on a count other than 1 (seen on the 7.3
+ * PREEMPT_RT debug kernel).  At module exit nothing holds an algorithm
+ * and this returns at once; on an error path of module init it covers
+ * that window.  A tfm some other user allocated meanwhile is not waited
+ * for beyond the bound: the kernel's warning then says so.
+ */
+void ctneon_await_release(struct crypto_alg *base)
+{
+	int ms;
+
+	for (ms = 0; ms < 5000 && refcount_read(&base->cra_refcnt) > 1; ms += 10)
+		msleep(10);
+}
+
 int ctneon_register_skciphers(struct skcipher_alg *algs, int count)
 {
 	int i, err = ctneon_test_fail_register();
@@ -771,17 +823,25 @@ int ctneon_register_skciphers(struct skcipher_alg *algs, int count)
 		return err;
 	for (i = 0; i < count; i++)
 		ctneon_rank(&algs[i].base);
-	if (!ctneon_async_on)
-		return crypto_register_skciphers(algs, count);
-	return ctneon_register(&ctneon_skcipher_kind, algs, count);
+	if (ctneon_async_on)
+		return ctneon_register(&ctneon_skcipher_kind, algs, count);
+	err = crypto_register_skciphers(algs, count);
+	for (i = 0; !err && i < count; i++)
+		ctneon_await_selftest(&algs[i].base);
+	return err;
 }
 
 void ctneon_unregister_skciphers(struct skcipher_alg *algs, int count)
 {
-	if (!ctneon_async_on)
-		crypto_unregister_skciphers(algs, count);
-	else
+	int i;
+
+	if (ctneon_async_on) {
 		ctneon_unregister(&ctneon_skcipher_kind, algs, count);
+		return;
+	}
+	for (i = 0; i < count; i++)
+		ctneon_await_release(&algs[i].base);
+	crypto_unregister_skciphers(algs, count);
 }
 
 int ctneon_register_aeads(struct aead_alg *algs, int count)
@@ -792,17 +852,25 @@ int ctneon_register_aeads(struct aead_alg *algs, int count)
 		return err;
 	for (i = 0; i < count; i++)
 		ctneon_rank(&algs[i].base);
-	if (!ctneon_async_on)
-		return crypto_register_aeads(algs, count);
-	return ctneon_register(&ctneon_aead_kind, algs, count);
+	if (ctneon_async_on)
+		return ctneon_register(&ctneon_aead_kind, algs, count);
+	err = crypto_register_aeads(algs, count);
+	for (i = 0; !err && i < count; i++)
+		ctneon_await_selftest(&algs[i].base);
+	return err;
 }
 
 void ctneon_unregister_aeads(struct aead_alg *algs, int count)
 {
-	if (!ctneon_async_on)
-		crypto_unregister_aeads(algs, count);
-	else
+	int i;
+
+	if (ctneon_async_on) {
 		ctneon_unregister(&ctneon_aead_kind, algs, count);
+		return;
+	}
+	for (i = 0; i < count; i++)
+		ctneon_await_release(&algs[i].base);
+	crypto_unregister_aeads(algs, count);
 }
 
 /* whether this load registered the wrappers (after ctneon_async_init()) */
@@ -842,8 +910,7 @@ int ctneon_async_init(void)
 		crypto_init_queue(&q->queue, max(ctneon_queue_len, 1U));
 		INIT_WORK(&q->work, ctneon_queue_work);
 	}
-	ctneon_wq = alloc_workqueue("ctneon", WQ_MEM_RECLAIM | WQ_CPU_INTENSIVE,
-				    1);
+	ctneon_wq = alloc_workqueue("ctneon", CTNEON_WQ_FLAGS, 1);
 	if (!ctneon_wq) {
 		free_percpu(ctneon_queues);
 		ctneon_queues = NULL;

@@ -17,6 +17,9 @@
  */
 struct skcipher_alg;
 struct aead_alg;
+struct crypto_alg;
+void ctneon_await_selftest(const struct crypto_alg *base);
+void ctneon_await_release(struct crypto_alg *base);
 int ctneon_register_skciphers(struct skcipher_alg *algs, int count);
 void ctneon_unregister_skciphers(struct skcipher_alg *algs, int count);
 int ctneon_register_aeads(struct aead_alg *algs, int count);

@@ -193,7 +193,8 @@ for ARCH in "$@"; do
 		rc=1
 	}
 	if [ "$SERIES" = 7rt ]; then
-		if grep -aq 'PREEMPT_RT' "$HB/vm/vm.log"; then
+		# the guest's init prints uname -v, which names the preemption model
+		if grep -a '^ctneon-vm: kernel ' "$HB/vm/vm.log" | grep -q 'PREEMPT_RT'; then
 			echo "ok debug-checkers-$NAME: the kernel's banner says PREEMPT_RT"
 		else
 			echo "FAIL debug-checkers-$NAME: no PREEMPT_RT in the kernel's banner"
