@@ -17,8 +17,9 @@
  * as four little-endian 64-bit words, which Adiantum absorbs into
  * Poly1305 as two blocks.
  *
- * The key is kept twice: as the 268 words of the standard key, and
- * grouped for the cores' four-unit loop, where for units 4g..4g+3 and
+ * The key is kept twice: as the 268 words of the standard key (the arm
+ * core's and every core's tail), and grouped for the arm64 core's
+ * four-unit loop, where for units 4g..4g+3 and
  * pass p the 16 words are word w of the four units' keys, w-major:
  * grp[g][p][4w + j] = k[16g + 4j + 4p + w].  ctneon_nh_setkey() makes
  * both.

@@ -4,17 +4,27 @@
  *
  * Design notes
  * ------------
- * As the arm64 core: four units (64 bytes) a pass, split by word with two
- * vld4.32 (q0 holds word m0 of the four units, q1 m1, q2 m2, q3 m3), the
- * grouped key giving each NH pass's words in the same arrangement, so a
- * pass is four lane-wise additions and four vmlal.u32 (each multiplies
- * the two lanes of one d register by those of another into two 64-bit
- * lanes).  The accumulators are q4-q7; q8-q11 and q12-q15 hold the keys
- * of two passes, alternately.  A last one to three units take the
- * standard key one unit a pass: t_p = m + k[4i+4p .. +3] in one q
- * register, whose low half times its high half is (t0 t2, t1 t3): no
- * permutation needed.  d8-d15 (q4-q7) are callee-saved under the AAPCS
- * and are saved on the stack.  Loops count units, which are public.
+ * One 16-byte unit at a time, with the standard key (nh.h) in a window of
+ * four q registers that slides by one register a unit.  For unit i the
+ * window holds k[4i .. 4i+15] as KW0..KW3 (KW_p = the four key words of
+ * pass p); the unit loads k[4i+12 .. 4i+15] into the register that pass 0
+ * of unit i-1 used, so each key word is read once.  Per unit and pass,
+ * t = m + KW_p (four lanes, mod 2^32), and the d halves of t are
+ * (t0 t1) and (t2 t3): one vmlal.u32 of the low half by the high half
+ * adds (t0 t2, t1 t3), the pass's two products, into that pass's two
+ * 64-bit lanes.  So a unit is two loads, four vadd and four vmlal.
+ *
+ * The renaming of the window is done by the assembler: a loop trip is
+ * eight units (128 bytes), two turns of the window, and four units, one
+ * to three units at the end take the window as it stands.  Only q0-q3 and
+ * q8-q15 are used (d8-d15, callee-saved, are not touched), and no
+ * general register beyond r0-r3 and ip.  Loops and branches count units,
+ * which are public; the key and the message only flow through vadd and
+ * vmlal.
+ *
+ * Registers: r0 the key pointer (the standard key, advancing), r1 the
+ * message pointer, r2 the bytes left, r3 the hash; q0-q3 the sums of
+ * passes 0-3; q8-q11 the key window; q12-q15 the pass values t.
  */
 #include <linux/linkage.h>
 
@@ -23,92 +33,77 @@
 	.text
 
 /*
- * one NH pass of the four-unit loop: a = m0 + k0 in k0a:k0b, b = m1 + k1,
- * c = m2 + k2, d = m3 + k3; acc += a * c + b * d, lane by lane
+ * one unit: the message into q15, the next key words into kn (the
+ * register of pass 0 of the unit before, now free), t_p = m + k_p into
+ * q12-q15, sum_p += t_p.lo * t_p.hi lane by lane
  */
-	.macro	nh_pass, k0a, k0b, k1a, k1b, k2a, k2b, k3a, k3b, acc
-	vmlal.u32	\acc, \k0a, \k2a
-	vmlal.u32	\acc, \k0b, \k2b
-	vmlal.u32	\acc, \k1a, \k3a
-	vmlal.u32	\acc, \k1b, \k3b
+	.macro	nh_unit, k0, k1, k2, kn, kn_lo, kn_hi
+	vld1.8		{d30-d31}, [r1]!
+	vld1.32		{\kn_lo-\kn_hi}, [r0]!
+	vadd.i32	q12, q15, \k0
+	vadd.i32	q13, q15, \k1
+	vadd.i32	q14, q15, \k2
+	vadd.i32	q15, q15, \kn
+	vmlal.u32	q0, d24, d25
+	vmlal.u32	q1, d26, d27
+	vmlal.u32	q2, d28, d29
+	vmlal.u32	q3, d30, d31
 	.endm
 
-/*
- * two NH passes of the four-unit loop (message words in q0-q3): their
- * keys into q8-q11 and q12-q15, then into the accumulators acc0, acc1
- */
-	.macro	nh_two_passes, acc0, acc1
-	vld1.32		{d16-d19}, [r0]!
-	vld1.32		{d20-d23}, [r0]!
-	vld1.32		{d24-d27}, [r0]!
-	vld1.32		{d28-d31}, [r0]!
-	vadd.i32	q8, q8, q0
-	vadd.i32	q10, q10, q2
-	vadd.i32	q9, q9, q1
-	vadd.i32	q11, q11, q3
-	vadd.i32	q12, q12, q0
-	vadd.i32	q14, q14, q2
-	vadd.i32	q13, q13, q1
-	vadd.i32	q15, q15, q3
-	nh_pass		d16, d17, d18, d19, d20, d21, d22, d23, \acc0
-	nh_pass		d24, d25, d26, d27, d28, d29, d30, d31, \acc1
+/* four units: the window turns once, back to q8-q11 in order */
+	.macro	nh_four
+	nh_unit		q8, q9, q10, q11, d22, d23
+	nh_unit		q9, q10, q11, q8, d16, d17
+	nh_unit		q10, q11, q8, q9, d18, d19
+	nh_unit		q11, q8, q9, q10, d20, d21
 	.endm
 
 /*
  * void ctneon_nh_neon(const struct ctneon_nh_key *key, unsigned int pos,
  *		       const u8 *msg, int bytes, u8 hash[32]);
- * r0 key (grouped key at 0, standard key at 4096), r1 pos (a multiple of
- * 64), r2 msg, r3 bytes (a multiple of 16, pos + bytes <= 1024), [sp]
- * hash (the sums are added to it).
+ * r0 key (the standard key at byte 4096), r1 pos (a multiple of 64), r2
+ * msg, r3 bytes (a multiple of 16, pos + bytes <= 1024), [sp] hash (the
+ * sums are added to it).
  */
 SYM_FUNC_START(ctneon_nh_neon)
-	push		{r4-r6}
-	ldr		r6, [sp, #12]		@ hash
-	vpush		{d8-d15}
-	vmov.i64	q4, #0
-	vmov.i64	q5, #0
-	vmov.i64	q6, #0
-	vmov.i64	q7, #0
-	add		r5, r0, #4096
-	add		r5, r5, r1		@ the standard key at unit pos / 16
-	add		r0, r0, r1, lsl #2	@ the grouped key at group pos / 64
+	add		r0, r0, #4096
+	add		r0, r0, r1		@ k[pos / 4]: unit pos / 16
 	mov		r1, r2			@ msg
 	mov		r2, r3			@ bytes
-	lsrs		r4, r2, #6		@ groups of four units
-	beq		2f
-1:	vld4.32		{d0, d2, d4, d6}, [r1]!	@ units 0, 1
-	vld4.32		{d1, d3, d5, d7}, [r1]!	@ units 2, 3
-	nh_two_passes	q4, q5
-	nh_two_passes	q6, q7
-	add		r5, r5, #64		@ four units of the standard key
-	subs		r4, r4, #1
-	bne		1b
-2:	ubfx		r4, r2, #4, #2		@ 0..3 units left
-	cmp		r4, #0
-	beq		4f
-3:	vld1.8		{d0-d1}, [r1]!
-	vld1.32		{d16-d19}, [r5]!	@ k[4i .. 4i+7]
-	vld1.32		{d20-d23}, [r5]		@ k[4i+8 .. 4i+15]
-	sub		r5, r5, #16
-	vadd.i32	q8, q8, q0
-	vadd.i32	q9, q9, q0
-	vadd.i32	q10, q10, q0
-	vadd.i32	q11, q11, q0
-	vmlal.u32	q4, d16, d17
-	vmlal.u32	q5, d18, d19
-	vmlal.u32	q6, d20, d21
-	vmlal.u32	q7, d22, d23
-	subs		r4, r4, #1
-	bne		3b
-4:	vadd.i64	d0, d8, d9
-	vadd.i64	d1, d10, d11
-	vadd.i64	d2, d12, d13
-	vadd.i64	d3, d14, d15
-	vld1.64		{d4-d7}, [r6]		@ hash += the sums
-	vadd.i64	q0, q0, q2
-	vadd.i64	q1, q1, q3
-	vst1.64		{d0-d3}, [r6]
-	vpop		{d8-d15}
-	pop		{r4-r6}
+	ldr		r3, [sp]		@ hash
+	vld1.32		{d16-d19}, [r0]!	@ the window's first three
+	vld1.32		{d20-d21}, [r0]!	@ registers: k[0 .. 11]
+	vmov.i64	q0, #0
+	vmov.i64	q1, #0
+	vmov.i64	q2, #0
+	vmov.i64	q3, #0
+	subs		r2, r2, #128
+	blt		2f
+1:	nh_four					@ eight units a trip
+	nh_four
+	subs		r2, r2, #128
+	bge		1b
+2:	adds		r2, r2, #128		@ 0 .. 7 units left
+	beq		5f
+	cmp		r2, #64
+	blt		3f
+	nh_four
+	subs		r2, r2, #64
+	beq		5f
+3:	nh_unit		q8, q9, q10, q11, d22, d23	@ 1 .. 3 units
+	subs		r2, r2, #16
+	beq		5f
+	nh_unit		q9, q10, q11, q8, d16, d17
+	subs		r2, r2, #16
+	beq		5f
+	nh_unit		q10, q11, q8, q9, d18, d19
+5:	vadd.i64	d24, d0, d1		@ each pass's two lanes
+	vadd.i64	d25, d2, d3
+	vadd.i64	d26, d4, d5
+	vadd.i64	d27, d6, d7
+	vld1.64		{d28-d31}, [r3]		@ hash += the sums
+	vadd.i64	q12, q12, q14
+	vadd.i64	q13, q13, q15
+	vst1.64		{d24-d27}, [r3]
 	bx		lr
 SYM_FUNC_END(ctneon_nh_neon)

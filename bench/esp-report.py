@@ -53,6 +53,9 @@ DOC = os.path.join(SRC, "Documentation")
 DATA = os.path.join(DOC, "performance-data")
 ORDER = ["arm-6.1", "arm64-6.1", "arm-6.12", "arm64-6.12", "arm-7", "arm64-7"]
 AEADS = {"gcm": "rfc4106(gcm(aes))", "chacha": "rfc7539esp(chacha20,poly1305)"}
+# dm-crypt's ciphers: the guest's tag -> (dm-crypt's cipher spec, the crypto API name)
+DM_CIPHERS = {"xts": ("aes-xts-plain64", "xts(aes)"),
+              "adiantum12": ("xchacha12,aes-adiantum-plain64", "adiantum(xchacha12,aes)")}
 FIELDS = ["config", "release", "kind", "impl", "alg", "size", "rounds", "op",
           "rep", "status", "insns", "user", "kernel", "ctneon", "denominator",
           "deferred", "driver", "wrapped", "modules"]
@@ -73,9 +76,9 @@ def parse(cfg):
         elif w[0] == "sa":
             sa[(w[1], w[2])] = w[3]
         elif w[0] == "dm":
-            dm[w[1]] = w[2]
+            dm[w[1] if "/" in w[1] else w[1] + "/xts"] = w[2]
         elif w[0] == "dmraw":
-            dmraw[w[1]] = w[2]
+            dmraw[w[1] if "/" in w[1] else w[1] + "/xts"] = w[2]
         elif w[0] == "wrapped":
             wrapped = " ".join(w[1:])
         elif w[0] == "deferred" and len(w) == 4:
@@ -117,20 +120,21 @@ def parse(cfg):
             op, denom, driver = "pingpong", 2 * rounds * size, sa.get((impl, alg), "")
         else:
             op, size, block, rep, status = w[2], int(w[3]), int(w[4]), int(w[5]), w[6]
-            rounds, denom, driver = size // block, size, dm.get(impl, "")
+            rounds, denom, driver = size // block, size, dm.get(tag, "")
             c = deferred.get(tag)
             grow = str(int(c[1]) - int(c[0])) if c and "-" not in c else "-"
             if op == "write" and grow != "-":
                 grow += " (write and read, all repetitions)"
         if status == "ok" and impl == "ctneon" and not bymod.get("ctneon"):
             status = "error: no instruction of the ctneon module ran in the window"
-        if status == "ok" and w[0] == "dio" and len(set(dmraw.values())) > 1:
+        if status == "ok" and w[0] == "dio" and len({v for k, v in dmraw.items()
+                                                      if k.endswith("/" + alg)}) > 1:
             status = "error: the raw disk differs after the in-tree and the ctneon runs"
         elif status != "ok" and not status.startswith("error"):
             status = "error: " + status
         top = sorted(((c, m) for m, c in bymod.items() if m != "user"), reverse=True)[:8]
         rows.append(dict(config=cfg, release=info.get("release", ""), kind=w[0],
-                         impl=impl, alg=alg if w[0] == "esp" else "xts", size=size,
+                         impl=impl, alg=alg, size=size,
                          rounds=rounds, op=op, rep=rep, status=status,
                          insns=win["insns"], user=bymod.get("user", 0),
                          kernel=win["insns"] - bymod.get("user", 0),
@@ -144,11 +148,11 @@ def parse(cfg):
             tag = "-/-"
         impl, alg = tag.split("/", 1)
         rows.append(dict(config=cfg, release=info.get("release", ""),
-                         kind="dio" if alg == "xts" else "esp", impl=impl, alg=alg,
+                         kind="dio" if alg in DM_CIPHERS else "esp", impl=impl, alg=alg,
                          size="", rounds="", op="", rep="", status="error: " + e,
                          insns="", user="", kernel="", ctneon="", denominator="",
-                         deferred="", wrapped=wrapped, driver=sa.get((impl, alg), dm.get(impl, "")) if alg
-                         in AEADS or alg == "xts" else "", modules=""))
+                         deferred="", wrapped=wrapped, driver=sa.get((impl, alg), dm.get(tag, "")) if alg
+                         in AEADS or alg in DM_CIPHERS else "", modules=""))
     return rows
 
 
@@ -222,25 +226,27 @@ def main():
                 if d:
                     drivers.append([cfg, AEADS[alg], "in-tree" if impl == "intree" else impl,
                                     f"``{d[0] or 'none'}``"])
-        for op in ("write", "read"):
-            sizes = {int(r["size"]) for r in allrows if r["config"] == cfg
-                     and r["kind"] == "dio" and r["op"] == op}
-            for size in sorted(sizes):
-                a, ra = cell(cfg, "dio", "intree", "xts", op, size)
-                b, rb = cell(cfg, "dio", "ctneon", "xts", op, size)
-                for v, r, side in ((a, ra, "in-tree"), (b, rb, "ctneon")):
-                    if v is None:
-                        errs.append(f"{cfg} dm-crypt {op}, {side}: {r}")
-                dm_rows.append([cfg, op, f"{size // 1024} KiB in {ra['rounds'] if a is not None else '?'} requests",
-                                fmt(a) if a is not None else "error",
-                                fmt(b) if b is not None else "error",
-                                f"{b / a:.2f}" if a is not None and b is not None else "-",
-                                fmt(int(rb["ctneon"]) / int(rb["denominator"]))
-                                if b is not None else "-",
-                                (rb["deferred"].split()[0] if rb["deferred"] != "-" else
-                                 "no counter") if b is not None else "-",
-                                f"``{ra['driver']}``" if a is not None else "-",
-                                f"``{rb['driver']}``" if b is not None else "-"])
+        for dalg, (spec, _) in DM_CIPHERS.items():
+            for op in ("write", "read"):
+                sizes = {int(r["size"]) for r in allrows if r["config"] == cfg
+                         and r["kind"] == "dio" and r["op"] == op and r["alg"] == dalg}
+                for size in sorted(sizes):
+                    a, ra = cell(cfg, "dio", "intree", dalg, op, size)
+                    b, rb = cell(cfg, "dio", "ctneon", dalg, op, size)
+                    for v, r, side in ((a, ra, "in-tree"), (b, rb, "ctneon")):
+                        if v is None:
+                            errs.append(f"{cfg} dm-crypt {spec} {op}, {side}: {r}")
+                    dm_rows.append([cfg, f"``{spec}``", op,
+                                    f"{size // 1024} KiB in {ra['rounds'] if a is not None else '?'} requests",
+                                    fmt(a) if a is not None else "error",
+                                    fmt(b) if b is not None else "error",
+                                    f"{b / a:.2f}" if a is not None and b is not None else "-",
+                                    fmt(int(rb["ctneon"]) / int(rb["denominator"]))
+                                    if b is not None else "-",
+                                    (rb["deferred"].split()[0] if rb["deferred"] != "-" else
+                                     "no counter") if b is not None else "-",
+                                    f"``{ra['driver']}``" if a is not None else "-",
+                                    f"``{rb['driver']}``" if b is not None else "-"])
         if wrapped.get(cfg):
             notes.append(f"{cfg}: ctneon's asynchronous wrappers: {wrapped[cfg]}")
     out.append("ESP, instructions per payload byte (UDP echo through the tunnel, "
@@ -252,9 +258,9 @@ def main():
                "instance whose reference count rose when the SAs were added):\n")
     out.append(rst_table(["configuration", "AEAD", "side", "SA driver"], drivers))
     if dm_rows:
-        out.append("\ndm-crypt (``aes-xts-plain64``, 256-bit key, O_DIRECT on a virtio "
+        out.append("\ndm-crypt (256-bit key, 512-byte sectors, O_DIRECT on a virtio "
                    "disk), instructions per byte written or read:\n")
-        out.append(rst_table(["configuration", "operation", "size", "in-tree", "ctneon",
+        out.append(rst_table(["configuration", "cipher", "operation", "size", "in-tree", "ctneon",
                               "ctneon / in-tree", "of which in ctneon.ko",
                               "deferred requests (the run)", "in-tree driver",
                               "ctneon driver"], dm_rows))

@@ -24,21 +24,22 @@
 #    driver, or on arm, where ctneon registers no ChaCha20-Poly1305 AEAD,
 #    the template over chacha20-ctneon) an "error" line says so and that
 #    AEAD is not measured on that side.
-# 2. dm-crypt (#24, item 3): a crypt mapping (aes-xts-plain64, 256-bit key,
+# 2. dm-crypt (#24, item 3): a crypt mapping (aes-xts-plain64, 256-bit key;
+#    then xchacha12,aes-adiantum-plain64; 512-byte sectors,
 #    made with dmsetup as tests/vm/guest/dmcrypt.sh does) over the virtio
 #    disk /dev/vda; bench/dio-bench.c writes DM_KB KiB with O_DIRECT in
 #    DM_BLOCK_KB KiB requests in one window and reads them back in
-#    another; in-tree (before insmod), then ctneon.  "dm IMPL DRIVER"
-#    names the xts(aes) driver the mapping took; the raw disk's bytes after
-#    the last repetition must be the same with both (the same plaintext,
-#    key and sectors give the same XTS ciphertext).
+#    another; in-tree (before insmod), then ctneon.  "dm IMPL/CIPHER
+#    DRIVER" names the driver the mapping took; the raw disk's bytes after
+#    the last repetition must be the same with both sides of one cipher
+#    (the same plaintext, key and sectors give the same ciphertext).
 #
 # Knobs (kernel command line, see tests/vm/init): ctneon.reps=R
 # (repetitions, default 3; bench/run.sh passes 5), ctneon.esp_rounds=N (128), ctneon.esp_warm=W (64),
 # ctneon.esp_pause_ms=MS (0: a pause between the warm-up and the windows),
 # ctneon.esp_sizes=64,512,1400, ctneon.esp_algs=gcm,chacha,
 # ctneon.dm=0|1 (1: when a disk is attached), ctneon.dm_kb=4096,
-# ctneon.dm_block_kb=256.
+# ctneon.dm_block_kb=256, ctneon.dm_ciphers=xts,adiantum12.
 # Lines bench/esp-report.py reads: "esp" and "dio" (one per plugin window,
 # in order; written by the two programs), "sa", "dm", "dmraw", "refs",
 # "deferred", "have", "modtext", "ktext" and "error".
@@ -55,6 +56,7 @@ ALGS=$(echo "${CTNEON_ESP_ALGS:-gcm,chacha}" | tr , ' ')
 DM=${CTNEON_DM:-1}
 DM_KB=${CTNEON_DM_KB:-4096}
 DM_BLOCK_KB=${CTNEON_DM_BLOCK_KB:-256}
+DM_CIPHERS=$(echo "${CTNEON_DM_CIPHERS:-xts,adiantum12}" | tr , ' ')
 PORT=4500
 DEFERRED=/sys/module/ctneon/parameters/deferred
 export DM_DISABLE_UDEV=1
@@ -196,7 +198,9 @@ DMKEY=000102030405060708090a0b0c0d0e0f1f1e1d1c1b1a19181716151413121110
 dm_ready() {
 	[ "$DM" = 1 ] || return 1
 	insmod $CS/virtio_mmio.ko 2>/dev/null
-	for m in virtio_blk dm_mod dm_crypt xts; do
+	# Adiantum's in-tree side is the template over the best in-tree parts:
+	# load the NEON ones (6.x names; on 7.x NH and ChaCha are library code)
+	for m in virtio_blk dm_mod dm_crypt xts chacha_neon nhpoly1305_neon adiantum; do
 		modprobe $m 2>/dev/null || note "modprobe $m failed (built in?)"
 	done
 	i=0
@@ -208,33 +212,42 @@ dm_ready() {
 	[ -x "$CSLDSO" ] || { err "no dmsetup under $CS"; return 1; }
 }
 
-# dmcrypt IMPL
+# dmcrypt IMPL TAG: one mapping of the cipher TAG names (dm_cipher)
+dm_cipher() {	# TAG -> dm-crypt's cipher spec and the crypto API's name
+	case $1 in
+	xts) echo "aes-xts-plain64 xts(aes)" ;;
+	adiantum12) echo "xchacha12,aes-adiantum-plain64 adiantum(xchacha12,aes)" ;;
+	esac
+}
 dmcrypt() {
-	impl=$1
+	impl=$1 tag=$2
+	set -- $(dm_cipher "$tag")
+	spec=$1 name=$2
 	refs >/tmp/refs0
+	# DMKEY: 32 bytes, a 256-bit XTS key (two AES-128 keys) or Adiantum's key
 	if ! dmsetup create ebench --table \
-		"0 $((DM_KB * 2)) crypt aes-xts-plain64 $DMKEY 0 /dev/vda 0" 2>/tmp/dm.err; then
-		err "$impl/xts dmsetup create: $(head -c 200 /tmp/dm.err)"
+		"0 $((DM_KB * 2)) crypt $spec $DMKEY 0 /dev/vda 0" 2>/tmp/dm.err; then
+		err "$impl/$tag dmsetup create: $(head -c 200 /tmp/dm.err)"
 		return
 	fi
 	refs >/tmp/refs1
-	rose /tmp/refs0 /tmp/refs1 'aes|xts' | sed "s|^|refs $impl/xts |"
-	drv=$(rose /tmp/refs0 /tmp/refs1 | awk '$1 == "xts(aes)" { print $2; exit }')
-	echo "dm $impl ${drv:-none}"
+	rose /tmp/refs0 /tmp/refs1 'aes|xts|chacha|adiantum|nh' | sed "s|^|refs $impl/$tag |"
+	drv=$(rose /tmp/refs0 /tmp/refs1 | awk -v n="$name" '$1 == n { print $2; exit }')
+	echo "dm $impl/$tag ${drv:-none}"
 	if side_ok "$impl" "$drv"; then
 		c0=$(counter)
-		$BIN/dio-bench -t "$impl/xts" /dev/mapper/ebench $((DM_KB * 1024)) \
+		$BIN/dio-bench -t "$impl/$tag" /dev/mapper/ebench $((DM_KB * 1024)) \
 			$((DM_BLOCK_KB * 1024)) 100 "$REPS" ||
-			err "$impl/xts dio-bench failed"
-		echo "deferred $impl/xts $c0 $(counter)"
+			err "$impl/$tag dio-bench failed"
+		echo "deferred $impl/$tag $c0 $(counter)"
 	else
-		err "$impl/xts mapping on '${drv:-no xts(aes) entry}': not the $impl side, not measured"
+		err "$impl/$tag mapping on '${drv:-no $name entry}': not the $impl side, not measured"
 	fi
 	dmsetup remove ebench 2>/dev/null || { sleep 1; dmsetup remove ebench; }
 	# the ciphertext of the last repetition's pattern
 	sync
 	echo 3 >/proc/sys/vm/drop_caches
-	echo "dmraw $impl $(dd if=/dev/vda bs=65536 count=$((DM_KB / 64)) 2>/dev/null | md5sum | cut -d' ' -f1)"
+	echo "dmraw $impl/$tag $(dd if=/dev/vda bs=65536 count=$((DM_KB / 64)) 2>/dev/null | md5sum | cut -d' ' -f1)"
 }
 
 # ---- the run ------------------------------------------------------------
@@ -249,7 +262,10 @@ else
 	SRV=$!
 	esp intree
 fi
-dm_ready && HAVE_DM=1 && dmcrypt intree
+if dm_ready; then
+	HAVE_DM=1
+	for t in $DM_CIPHERS; do dmcrypt intree "$t"; done
+fi
 note "in-tree side done in $(awk -v a="$t0" -v b="$(now)" 'BEGIN { print b - a }') s"
 
 # shellcheck disable=SC2086
@@ -269,7 +285,9 @@ if insmod /test/ctneon.ko $CTNEON_MODPARAMS; then
 		echo "wrapped none (no such parameter)"
 	fi
 	[ -n "${SRV:-}" ] && esp ctneon
-	[ -n "${HAVE_DM:-}" ] && dmcrypt ctneon
+	if [ -n "${HAVE_DM:-}" ]; then
+		for t in $DM_CIPHERS; do dmcrypt ctneon "$t"; done
+	fi
 else
 	err "insmod ctneon failed"
 fi
