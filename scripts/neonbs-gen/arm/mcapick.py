@@ -39,9 +39,11 @@ def core_text(base, c, inr):
 
 def a57(text):
     open(os.path.join(TOP, 'arm', 'aes-neonbs-core.S'), 'w').write(text)
-    case = 'ctneon_bs_ecb_%scrypt/aes128/8blocks' % direction
+    case = 'ctneon_bs_ecb_%s/aes128/8blocks' % ('encrypt' if direction == 'enc' else 'decrypt')
     r = subprocess.run([os.path.join(TOP, 'tests', 'ct', 'mca.sh'), 'arm', case, 'cortex-a57'],
                        capture_output=True, text=True)
+    if r.returncode or 'Instructions:' not in r.stdout:
+        sys.exit("mca.sh failed:\n" + r.stderr[-2000:])
     ins = int(re.search(r'Instructions:\s+(\d+)', r.stdout).group(1))
     cyc = int(re.search(r'Total Cycles:\s+(\d+)', r.stdout).group(1))
     return ins, cyc

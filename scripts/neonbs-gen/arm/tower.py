@@ -355,3 +355,55 @@ if __name__ == "__main__":
         r = search(direction, tries)
         print(direction, "fewest gates:", r[:4])
         print(direction, "shallowest:", sorted(r, key=lambda x: (x[1], x[0]))[:4])
+
+def fits(ops, live, left, limit=16):
+    """Whether ops, in this order, keep at most limit values live, starting
+    with the values in live whose remaining use counts are left."""
+    left = dict(left); n = len(live)
+    for d, o, a, b in ops:
+        for s in {a, b}:
+            left[s] -= 1
+            if left[s] == 0 and not s.startswith("S"): n -= 1
+        n += 1
+        if n > limit: return False
+    return True
+
+def latency_order(ops, lat=3, width=1, limit=16):
+    """A list schedule for latency: each step issues, of the ops whose
+    operands exist, the one that can start first (operands ready, `width`
+    ops a cycle, results `lat` cycles later), the one with the longest path
+    to the outputs among equals, provided that the rest in its written order
+    still keeps at most `limit` values live (the written order does)."""
+    height = {}
+    for d, o, a, b in reversed(ops):
+        h = height.get(d, 0) + lat
+        for s in (a, b): height[s] = max(height.get(s, 0), h)
+    uses = {}
+    for d, o, a, b in ops:
+        for s in {a, b}: uses[s] = uses.get(s, 0) + 1
+    ready = {"U%d" % i: 0 for i in range(8)}
+    live = set(ready); left = dict(uses)
+    todo = list(ops); out = []; cycle = 0; issued = 0
+    while todo:
+        cands = []
+        for k, (d, o, a, b) in enumerate(todo):
+            if a in ready and b in ready:
+                cands.append((max(ready[a], ready[b], cycle), -height.get(d, 0), k))
+        cands.sort()
+        for start, _, k in cands:
+            d, o, a, b = todo[k]
+            l2 = dict(left); lv = set(live)
+            for s in {a, b}:
+                l2[s] -= 1
+                if l2[s] == 0 and not s.startswith("S"): lv.discard(s)
+            lv.add(d)
+            if len(lv) <= limit and fits(todo[:k] + todo[k + 1:], lv, l2, limit):
+                break
+        else:
+            raise AssertionError("no op fits")
+        todo.pop(k); out.append((d, o, a, b)); left = l2; live = lv
+        if start > cycle: cycle, issued = start, 0
+        ready[d] = cycle + lat
+        issued += 1
+        if issued == width: cycle, issued = cycle + 1, 0
+    return out
