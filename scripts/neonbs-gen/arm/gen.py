@@ -449,14 +449,12 @@ def candidates(direction, in_regs, out_regs, tries=300, lat_w=0.0, keep=12, iter
     """Schedules of the direction's circuit, register-allocated, with spill
     slots and addressing chosen and outputs moved into out_regs, each
     verified by simulation: a list of (instructions, seed, code, output
-    registers, slots, pointer start, address adds).  The tower circuits fit
-    the 16 registers in their written order (seed 0); other seeds move ops
-    that free a register a few places earlier (tower.reorder).  The other
-    circuits are list-scheduled (schedule) and may spill."""
+    registers, slots, pointer start, address adds).  The tower circuits
+    take the schedules of tower_order (none spills); the other circuits are
+    list-scheduled (schedule) and may spill."""
     check_circuit(direction)
     ops = circuit(direction)
     tw = direction in tower_dirs()
-    if tw: import tower
     live_in = ["U%d" % i for i in range(8)]
     live_in_regs = {"U%d" % i: in_regs[7 - i] for i in range(8)}   # plane k in in_regs[k]
     outputs = {"S%d" % i for i in range(8)}
