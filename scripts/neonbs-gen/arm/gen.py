@@ -1,17 +1,12 @@
 #!/usr/bin/python3
-# Scratch generator: schedule + register-allocate the Boyar-Peralta depth-16
-# S-box circuits (forward / inverse) onto 16 NEON q registers with spills,
-# and verify the emitted instruction stream by simulation on all 256 inputs.
+# Scratch generator: schedule + register-allocate the S-box circuits (forward
+# / inverse: Boyar-Peralta's depth-16 ones, or tower.py's tower-field ones)
+# onto 16 NEON q registers, with spills where they do not fit, and verify
+# the emitted instruction stream by simulation on all 256 inputs.
 import random, sys
 
 SBOX = []
-def gmul(a, b):
-    r = 0
-    while b:
-        if b & 1: r ^= a
-        a = ((a << 1) ^ (0x11b if a & 0x80 else 0)) & 0x1ff
-        b >>= 1
-    return r & 0xff
+from tower import gmul      # multiplication in the AES field
 def ginv(x):
     if x == 0: return 0
     for y in range(256):
@@ -228,11 +223,42 @@ def parse(text):
         ops.append((d, op, a.strip(), b.strip()))
     return ops
 
+# The tower-field circuits of tower.py, for the directions in
+# CTNEON_ARM_TOWER (default none: with 141 / 142 gates and no spills they
+# take 6 % fewer instructions per batch than the paper's circuits with their
+# spills, and 10 % / 7 % fewer Cortex-A9 cycles, but 8 % / 4 % more
+# Cortex-A57 cycles; see Documentation/performance.rst):
+# (N, nu, root, seed) per direction, the choices with the fewest gates that
+# keep at most 16 values live in their written order, and the schedule
+# (tower_order: 1, latency-driven, took the fewest cycles on both models).
+TOWER = {"enc": (1, 2, 4, 0, 1), "dec": (1, 2, 4, 1, 1)}
+
+def tower_dirs():
+    import os
+    return [d for d in os.environ.get("CTNEON_ARM_TOWER", "").split(",") if d]
+
+# The schedules of a tower circuit: 0 its written order, 1-6 latency-driven
+# list schedules (tower.latency_order: latency 2, 3, 4 cycles, one or two
+# ops a cycle), then tower.reorder's variants; all keep at most 16 values
+# live.
+LAT = [None, (2, 1), (3, 1), (4, 1), (2, 2), (3, 2), (4, 2)]
+
+def tower_order(ops, t, rng):
+    import tower
+    if t == 0: return ops
+    if t < len(LAT): return tower.latency_order(ops, *LAT[t])
+    return tower.reorder(ops, rng, 2 + t % 5)
+
 def circuit(direction):
+    # the tower-field circuits for the directions in CTNEON_ARM_TOWER; else
     # the programs of ../arm64/gen.py, exported by ../arm64/export.py into
     # ../sbox-circuits.txt, except for the directions in CTNEON_ARM_PAPER
-    # (default "dec"), which take the depth-16 circuits written out above
+    # (default "enc,dec"), which take the depth-16 circuits written out above
     import os
+    if direction in tower_dirs():
+        import tower
+        N, nu, root, seed = TOWER[direction][:4]
+        return tower.build(direction, N, nu, tower.iso(N, nu)[root], random.Random(seed))
     if direction not in os.environ.get("CTNEON_ARM_PAPER", "enc,dec").split(","):
         here = os.path.dirname(os.path.abspath(__file__))
         txt = open(os.path.join(here, "..", "sbox-circuits.txt")).read()
@@ -256,7 +282,7 @@ def check_circuit(direction):
     P = inputs()
     v = {"U%d" % i: P[7 - i] for i in range(8)}
     for d, o, a, b in circuit(direction):
-        v[d] = v[a] & v[b] if o == "and" else v[a] ^ v[b]
+        v[d] = v[a] & v[b] if o == "and" else v[a] | v[b] if o == "or" else v[a] ^ v[b]
     for x in range(256):
         out = sum(((v["S%d" % i] >> x) & 1) << (7 - i) for i in range(8))
         want = SBOX[x] ^ 0x63 if direction == "enc" else INV[x ^ 0x63]
@@ -411,24 +437,32 @@ def simulate(code, live_in_regs, direction, outreg, start):
         if c[0] == "mov": R[c[1]] = R[c[2]]
         else:
             o, rd, ra, rb = c[:4]
-            R[rd] = R[ra] & R[rb] if o == "and" else R[ra] ^ R[rb]
+            R[rd] = R[ra] & R[rb] if o == "and" else R[ra] | R[rb] if o == "or" else R[ra] ^ R[rb]
     assert tuple(pos) == tuple(start)
     for x in range(256):
         out = sum(((R[outreg["S%d" % i]] >> x) & 1) << (7 - i) for i in range(8))
         want = SBOX[x] ^ 0x63 if direction == "enc" else INV[x ^ 0x63]
         assert out == want
 
-def build(direction, in_regs, out_regs, tries=300, lat_w=0.0, keep=12, iters=1500,
-          keep2=3, iters2=600):
+def candidates(direction, in_regs, out_regs, tries=300, lat_w=0.0, keep=12, iters=1500,
+               keep2=3, iters2=600, seeds=None):
+    """Schedules of the direction's circuit, register-allocated, with spill
+    slots and addressing chosen and outputs moved into out_regs, each
+    verified by simulation: a list of (instructions, seed, code, output
+    registers, slots, pointer start, address adds).  The tower circuits
+    take the schedules of tower_order (none spills); the other circuits are
+    list-scheduled (schedule) and may spill."""
     check_circuit(direction)
     ops = circuit(direction)
+    tw = direction in tower_dirs()
     live_in = ["U%d" % i for i in range(8)]
     live_in_regs = {"U%d" % i: in_regs[7 - i] for i in range(8)}   # plane k in in_regs[k]
     outputs = {"S%d" % i for i in range(8)}
     cands = []
-    for t in range(tries):
+    for t in (range(tries) if seeds is None else seeds):
         rng = random.Random(t)
-        order = schedule(ops, live_in, rng, lat_w)
+        if tw: order = tower_order(ops, t, rng)
+        else: order = schedule(ops, live_in, rng, lat_w)
         code, reg = allocate(order, live_in_regs, outputs, out_regs)
         if REMAT: code = remat(code, ops, live_in_regs)
         final = {s: reg[s] for s in outputs}
@@ -445,20 +479,26 @@ def build(direction, in_regs, out_regs, tries=300, lat_w=0.0, keep=12, iters=150
         c1 = place(code, asg, 1)[3]
         stage.append((cost + c1, t, cost, code, final, asg))
     stage.sort(key=lambda x: (x[0], x[1]))
-    best = None
+    out = []
     for _, t, cost, code, final, asg in stage[:keep2]:
-        for a in (asg, assign_slots(code, random.Random(t), iters=iters2)):
+        for a in ((asg, assign_slots(code, random.Random(t), iters=iters2)) if asg else (asg,)):
             acode, nslots, start, nadd = place(code, a)
-            key = (cost + nadd, nslots)
-            if best is None or key < best[0]:
-                best = (key, acode, final, start, nadd)
-    (cost, nslots), code, final, start, nadd = best
-    # fix outputs not in out_regs with moves
-    freeo = [r for r in out_regs if r not in final.values()]
-    for s in sorted(final):
-        if final[s] not in out_regs:
-            r = freeo.pop(0); code.append(("mov", r, final[s], s)); final[s] = r
-    simulate(code, live_in_regs, direction, final, start)
+            fin = dict(final); acode = list(acode)
+            # outputs not in out_regs: moves
+            freeo = [r for r in out_regs if r not in fin.values()]
+            for s in sorted(fin):
+                if fin[s] not in out_regs:
+                    r = freeo.pop(0); acode.append(("mov", r, fin[s], s)); fin[s] = r
+            simulate(acode, live_in_regs, direction, fin, start)
+            out.append((cost + nadd, t, acode, fin, nslots, start, nadd))
+    return out
+
+def build(direction, in_regs, out_regs, **kw):
+    """The candidate with the fewest instructions (then slots); the tower
+    circuits take the schedule named in TOWER."""
+    if direction in tower_dirs(): kw["seeds"] = [TOWER[direction][4]]
+    c = min(candidates(direction, in_regs, out_regs, **kw), key=lambda c: (c[0], c[4], c[1]))
+    cost, t, code, final, nslots, start, nadd = c
     return code, final, nslots, start, nadd
 
 # ------------------------------------------------------------------
@@ -547,6 +587,7 @@ def assign_slots(code, rng, iters=3000, maxslots=16, nptr=len(PTRS)):
     acc = accesses(code)
     iv = intervals(code)
     vals = list(iv)
+    if not vals: return {}
     def conflict(a, b):
         return not (iv[a][1] < iv[b][0] or iv[b][1] < iv[a][0])
     conf = {v: [w for w in vals if w != v and conflict(v, w)] for v in vals}
@@ -587,7 +628,7 @@ def place(code, asg, nptr=len(PTRS)):
     """The exact addressing of an assignment: rewritten code (accesses as
     ("st"/"ld", q, slot, value, add, form, pointer)), slots, start, adds."""
     acc = accesses(code)
-    n = max(asg.values()) + 1
+    n = max(asg.values()) + 1 if asg else 0
     seq = [asg[v] for i, k, v in acc]
     c, start, modes, fix = addr_exact(seq, n, nptr)
     out = []; j = 0
@@ -640,8 +681,8 @@ def emit(code, name):
             out.append("\tvmov\tq%d, q%d\t\t\t@ %s" % (c[1], c[2], c[3]))
         else:
             o, rd, ra, rb, d, a, b = c
-            ins = "vand" if o == "and" else "veor"
-            sym = "&" if o == "and" else "^"
+            ins = {"and": "vand", "or": "vorr", "xor": "veor"}[o]
+            sym = {"and": "&", "or": "|", "xor": "^"}[o]
             out.append("\t%s\tq%d, q%d, q%d\t\t@ %s = %s %s %s" % (ins, rd, ra, rb, d.lower(), a.lower(), sym, b.lower()))
     return out
 
@@ -657,6 +698,31 @@ def splice(core, part, begin, end):
     b = core.index(end, a)
     return core[:a] + part + core[b:]
 
+def macro_text(direction, code, final, nslots, start, nadd, inr):
+    """The sbox_enc / sbox_dec macro with its header, and the output planes."""
+    n = {k: sum(1 for c in code if c[0] == k) for k in ("st", "ld", "mov", "and", "or", "xor")}
+    ngate = n["and"] + n["or"] + n["xor"]
+    planes = ["q%d" % final["S%d" % (7 - k)] for k in range(8)]
+    print(direction, "gates", ngate, "st", n["st"], "ld", n["ld"], "adds", nadd, "movs", n["mov"],
+          "total", ngate + n["st"] + n["ld"] + nadd + n["mov"], "slots", nslots, "start", start,
+          "planes", planes, file=sys.stderr)
+    ops = ", ".join("%d %s" % (n[k], i) for k, i in (("and", "vand"), ("or", "vorr"), ("xor", "veor")) if n[k])
+    txt = ["/*", " * SubBytes%s: %d gate ops (%s), " % ("" if direction == "enc" else "^-1", ngate, ops)]
+    if n["st"] or n["ld"]:
+        txt[-1] += "%d spills, %d reloads," % (n["st"], n["ld"])
+        txt.append(" * %d spill-address adds%s.  On entry and on exit %s." % (
+            nadd, (", %d vmov" % n["mov"]) if n["mov"] else "",
+            ", ".join("%s = sp + %d" % (PTRS[j], 16 * start[j]) for j in range(len(PTRS)))))
+    else:
+        txt[-1] += "no spills%s." % ((", %d vmov" % n["mov"]) if n["mov"] else "")
+    txt += [" * In: plane k in %s; out: plane k in %s." % (", ".join("q%d" % r for r in inr), ", ".join(planes)),
+            " * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.",
+            " */",
+            ".macro\tsbox_%s" % direction]
+    txt += emit(code, direction)
+    txt.append(".endm")
+    return "\n".join(txt) + "\n", planes
+
 def generate(tries, keep, inr):
     """The S-box register map (#defines) and the sbox_enc / sbox_dec macros."""
     import os
@@ -665,27 +731,8 @@ def generate(tries, keep, inr):
         code, final, nslots, start, nadd = build(direction, inr, list(range(8, 16)),
                                                  tries=tries, keep=keep,
                                                  lat_w=float(os.environ.get("ARM_LATW", "0")))
-        nst = sum(1 for c in code if c[0] == "st"); nld = sum(1 for c in code if c[0] == "ld")
-        ngate = sum(1 for c in code if c[0] in ("and", "xor"))
-        nmov = sum(1 for c in code if c[0] == "mov")
-        planes = ["q%d" % final["S%d" % (7 - k)] for k in range(8)]
-        print(direction, "gates", ngate, "st", nst, "ld", nld, "adds", nadd, "movs", nmov,
-              "total", ngate + nst + nld + nadd + nmov, "slots", nslots, "start", start,
-              "planes", planes, file=sys.stderr)
-        txt = ["/*",
-               " * SubBytes%s: %d gate ops (%d vand, %d veor), %d spills, %d reloads," % (
-                   "" if direction == "enc" else "^-1", ngate,
-                   sum(1 for c in code if c[0] == "and"), sum(1 for c in code if c[0] == "xor"), nst, nld),
-               " * %d spill-address adds%s.  On entry and on exit %s." % (
-                   nadd, (", %d vmov" % nmov) if nmov else "",
-                   ", ".join("%s = sp + %d" % (PTRS[j], 16 * start[j]) for j in range(len(PTRS)))),
-               " * In: plane k in %s; out: plane k in %s." % (", ".join("q%d" % r for r in inr), ", ".join(planes)),
-               " * u<i> = plane 7-i (u0 the top bit), s<i> = output plane 7-i.",
-               " */",
-               ".macro\tsbox_%s" % direction]
-        txt += emit(code, direction)
-        txt.append(".endm")
-        res[direction] = ("\n".join(txt) + "\n", planes, nslots, start)
+        txt, planes = macro_text(direction, code, final, nslots, start, nadd, inr)
+        res[direction] = (txt, planes, nslots, start)
     sbox_inc = res["enc"][0] + "\n" + res["dec"][0]
     # the forward outputs also as d-register pairs, the vtbl tables of the
     # fixsliced rounds' R1' and of the last round's byte permutation
