@@ -117,7 +117,8 @@ LIST="$LIST
 DISAS="$DISAS -d intree/gcm:$GCM:1420 -d intree/gcm:$GCM:16384
 	-d intree/rfc7539:rfc7539($CHAPO):1420
 	-d intree/rfc7539:rfc7539($CHAPO):16384
-	-d intree/chacha20:$CHA:16384"
+	-d intree/chacha20:$CHA:16384
+	-d intree/adiantum12:adiantum(xchacha12,aes):4096"
 # #23's names.  pick NAME...: the first that /proc/crypto has as a driver;
 # a template instance (with a parenthesis) is taken as it is
 pick() {
@@ -204,6 +205,7 @@ CTDISAS="-d ctneon/ecb:ecb-aes-ctneon:4096 -d ctneon/cbc:cbc-aes-ctneon:4096
 	-d ctneon/rfc7539:rfc7539-chacha20-poly1305-ctneon:1420
 	-d ctneon/rfc7539:rfc7539-chacha20-poly1305-ctneon:16384
 	-d ctneon/chacha20:chacha20-ctneon:16384
+	-d ctneon/adiantum12:adiantum-xchacha12-aes-ctneon:4096
 	$(echo "$SHORTDIS" | sed 's/neonbs/ctneon/g')"
 
 bench() {

@@ -85,7 +85,10 @@ IMPL_MODULES = {
                # 7.x: chacha20-lib in chacha, the library GHASH
                "chacha", "libgf128hash",
                # the adiantum template's NHPoly1305 (7.x: the NH library)
-               "nhpoly1305", "nhpoly1305_neon", "libnh", "aes_arm64"},
+               "nhpoly1305", "nhpoly1305_neon", "libnh", "aes_arm64",
+               # the template itself, and its AES where aes-arm64 is not
+               # loaded (arm64 6.x)
+               "adiantum", "aes_generic"},
 }
 # cmac .. xctr: #23's templates (6.x in-tree side: cmac(aes-arm), ...)
 TEMPLATES = {"ecb", "cbc", "ctr", "xts", "gcm", "chacha20poly1305",
