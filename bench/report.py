@@ -666,6 +666,14 @@ def aead_report(idx, info):
         for cpu in target_cpus:
             t.append(verdict(mca_ratio("chacha20", 16384, cpu), 1.0,
                              f"ChaCha20 alone {cpu} cycles ctneon/in-tree at 16 KiB"))
+        # Adiantum against the template over the in-tree parts
+        for mode in ("adiantum12", "adiantum20"):
+            for sz in (1420, 4096):
+                t.append(verdict(ratio(mode, 256, "enc", sz), 0.85,
+                                 f"Adiantum ({mode[8:]} rounds) instructions ctneon/in-tree at {sz} bytes"))
+        for cpu in cpus:
+            t.append(verdict(mca_ratio("adiantum12", 4096, cpu), 0.85,
+                             f"Adiantum (12 rounds) {cpu} cycles ctneon/in-tree at 4096 bytes"))
         out.append("**Targets** (instructions of the crypto code):\n")
         out += [f"- {x}" for x in t]
         out.append("")
