@@ -167,8 +167,10 @@ static int ctneon_mac_update(struct shash_desc *desc, const u8 *p,
 		n = min_t(unsigned int, len, CTNEON_MAC_SLICE);
 		neon = ctneon_neon_begin(&ns);
 		ctneon_cbcmac_update(&ctx->key, neon, st, p, n);
-		if (neon)
+		if (neon) {
+			ctneon_test_section_bytes(n);
 			ctneon_neon_end(&ns);
+		}
 		p += n;
 		len -= n;
 	} while (len);

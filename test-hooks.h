@@ -11,8 +11,11 @@
  *   ctneon_test_fail_register()   -EEXIST for the Nth registration
  *                                 (parameter fail_register=N), 0 else;
  *                                 called before each crypto_register_*();
- *   ctneon_test_section_begin/end()  time every NEON section (the
- *                                 longest, for the run_test=mac check).
+ *   ctneon_test_section_begin/end()  count and time every NEON section;
+ *   ctneon_test_section_bytes(n)  the caller has just run a core on n
+ *                                 bytes inside the current section (the
+ *                                 most in one section, for the
+ *                                 run_test=mac check).
  */
 #ifndef CTNEON_TEST_HOOKS_H
 #define CTNEON_TEST_HOOKS_H
@@ -24,6 +27,7 @@ void ctneon_test_poison(void *p, size_t len);
 int ctneon_test_fail_register(void);
 void ctneon_test_section_begin(void);
 void ctneon_test_section_end(void);
+void ctneon_test_section_bytes(unsigned int n);
 #else
 static inline void ctneon_test_poison(void *p, size_t len)
 {
@@ -39,6 +43,10 @@ static inline void ctneon_test_section_begin(void)
 }
 
 static inline void ctneon_test_section_end(void)
+{
+}
+
+static inline void ctneon_test_section_bytes(unsigned int n)
 {
 }
 #endif
