@@ -33,8 +33,9 @@
  * pieces at 64-byte positions; a piece that ends inside a group waits in
  * the request's 64-byte pend).  The first hash, the AES block and the
  * stream's setup are one NEON section (one per CTNEON_ADI_SECTION bytes
- * for long requests), then each walk step is one (a page-aligned sector
- * is one step); every section is NEON or portable (nh-ct.c, chacha-ct.c,
+ * for long requests), then each walk step is one, the step that ends the
+ * bulk also finishing the second hash (and, decrypting, the AES block): a
+ * sector within a page takes two sections in all; every section is NEON or portable (nh-ct.c, chacha-ct.c,
  * aes-ct.c) as ctneon_neon_begin() decides, and a request may change path
  * at any section: each step's state (the Poly1305 state, the ChaCha
  * state, the NH sums) is the same on both paths, and Poly1305 is the
@@ -142,16 +143,37 @@ static void ctneon_adi_tick(struct ctneon_adi_section *s, unsigned int bytes)
 	}
 }
 
-/* r = a + b (sub = 0) or a - b (sub = 1) mod 2^128, little-endian */
+/* little-endian words at any alignment, without <asm/unaligned.h> (6.12 moved it) */
+static __always_inline u32 ctneon_adi_le32(const u8 *p)
+{
+	__le32 w;
+
+	memcpy(&w, p, sizeof(w));
+	return le32_to_cpu(w);
+}
+
+static __always_inline void ctneon_adi_put_le32(u32 v, u8 *p)
+{
+	__le32 w = cpu_to_le32(v);
+
+	memcpy(p, &w, sizeof(w));
+}
+
+/*
+ * r = a + b (sub = 0) or a - b (sub = 1) mod 2^128, little-endian: four
+ * 32-bit words, the carry (or the borrow, as a - b = a + ~b + 1) passed on
+ * in a 64-bit sum, without branches
+ */
 static void ctneon_adi_add(u8 r[16], const u8 a[16], const u8 b[16], u32 sub)
 {
-	u32 c = sub, m = 0 - sub;
+	u32 m = 0 - sub;
+	u64 c = sub;
 	int i;
 
-	for (i = 0; i < 16; i++) {
-		c += a[i] + (u8)(b[i] ^ m);
-		r[i] = (u8)c;
-		c >>= 8;
+	for (i = 0; i < 16; i += 4) {
+		c += (u64)ctneon_adi_le32(a + i) + (ctneon_adi_le32(b + i) ^ m);
+		ctneon_adi_put_le32((u32)c, r + i);
+		c >>= 32;
 	}
 }
 
@@ -309,10 +331,9 @@ static void ctneon_adi_header(const struct ctneon_adiantum_ctx *ctx,
 {
 	u8 hdr[CTNEON_ADI_BLOCK] = { 0 };
 	u64 bits = (u64)bulk * 8;
-	int i;
 
-	for (i = 0; i < 8; i++)
-		hdr[i] = (u8)(bits >> (8 * i));
+	ctneon_adi_put_le32((u32)bits, hdr);
+	ctneon_adi_put_le32((u32)(bits >> 32), hdr + 4);
 	ctneon_poly1305_init(rctx->pstate, ctx->tkey);
 	ctneon_poly1305_blocks(rctx->pstate, hdr, 1);
 	ctneon_poly1305_blocks(rctx->pstate, tweak, CTNEON_ADI_IV_SIZE / 16);
@@ -340,6 +361,24 @@ static void ctneon_adi_hash_src(const struct ctneon_adiantum_ctx *ctx,
 	ctneon_adi_nh_final(ctx, rctx, s->neon, rctx->mh);
 }
 
+/*
+ * The second hash's last piece and, when decrypting, AES^-1 of C_M: in
+ * the NEON section of the walk step that ends the bulk (none when there
+ * is no bulk, or when the walk's last step holds the last block only)
+ */
+static void ctneon_adi_finish(const struct ctneon_adiantum_ctx *ctx,
+			      struct ctneon_adiantum_reqctx *rctx, bool neon,
+			      bool enc)
+{
+	ctneon_adi_nh_final(ctx, rctx, neon, rctx->mh);
+	if (enc)
+		return;
+	if (neon)
+		ctneon_single_ecb(&ctx->aes, false, rctx->mid, rctx->mid, 1);
+	else
+		ctneon_aes_ct_decrypt(&ctx->aes, rctx->mid, rctx->mid);
+}
+
 static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 {
 	struct ctneon_adiantum_ctx *ctx =
@@ -350,6 +389,7 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 	struct skcipher_walk walk;
 	unsigned int bulk, off, n, k;
 	u8 iv[CTNEON_ADI_IV_SIZE];
+	bool finished = false;
 	int err;
 
 	if (req->cryptlen < CTNEON_ADI_BLOCK)
@@ -386,6 +426,7 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 	 * under the block size, which the walk refuses (-EINVAL); its own
 	 * request for that (sub) is never submitted.  The last 16 bytes are
 	 * written at the end (a bounced step copies src's there meanwhile).
+	 * A request of one block has no bulk, and no walk.
 	 */
 	ctneon_adi_nh_start(ctx, rctx);
 	skcipher_request_set_tfm(&sub, crypto_skcipher_reqtfm(req));
@@ -393,8 +434,10 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 	skcipher_request_set_crypt(&sub, req->src, req->dst,
 				   round_down(req->cryptlen, CTNEON_ADI_BLOCK),
 				   req->iv);
-	err = skcipher_walk_virt(&walk, &sub, false);
-	for (off = 0; walk.nbytes; off += n) {
+	err = 0;
+	if (bulk)
+		err = skcipher_walk_virt(&walk, &sub, false);
+	for (off = 0; bulk && walk.nbytes; off += n) {
 		n = walk.nbytes;
 		if (n < walk.total)
 			n = round_down(n, walk.stride);
@@ -412,6 +455,10 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 						       ctx->nrounds);
 			ctneon_adi_nh_update(ctx, rctx, walk.dst.virt.addr, k,
 					     s.neon);
+			if (off + k == bulk) {
+				ctneon_adi_finish(ctx, rctx, s.neon, enc);
+				finished = true;
+			}
 			ctneon_adi_end(&s);
 		}
 		err = skcipher_walk_done(&walk, walk.nbytes - n);
@@ -419,16 +466,11 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 	if (err)
 		goto out;
 
-	ctneon_adi_begin(&s);
-	ctneon_adi_nh_final(ctx, rctx, s.neon, rctx->mh);
-	if (!enc) {
-		if (s.neon)
-			ctneon_single_ecb(&ctx->aes, false, rctx->mid,
-					  rctx->mid, 1);
-		else
-			ctneon_aes_ct_decrypt(&ctx->aes, rctx->mid, rctx->mid);
+	if (!finished) {
+		ctneon_adi_begin(&s);
+		ctneon_adi_finish(ctx, rctx, s.neon, enc);
+		ctneon_adi_end(&s);
 	}
-	ctneon_adi_end(&s);
 	ctneon_adi_add(rctx->mid, rctx->mid, rctx->th, 1);
 	ctneon_adi_add(rctx->mid, rctx->mid, rctx->mh, 1);
 	scatterwalk_map_and_copy(rctx->mid, req->dst, bulk, CTNEON_ADI_BLOCK, 1);

@@ -214,6 +214,12 @@ bench() {
 		${CTNEON_BIGREPS:+-R $CTNEON_BIGREPS} ${CTNEON_SIZES:+-s $CTNEON_SIZES} "$@" ||
 		echo "error afalg-bench exit $?"
 }
+# Adiantum at 512 bytes too: dm-crypt's default sector size
+bench_adi512() {
+	# shellcheck disable=SC2086
+	$BIN/afalg-bench ${CTNEON_REPS:+-r $CTNEON_REPS} -s 512 "$@" ||
+		echo "error afalg-bench exit $?"
+}
 bench_more() {
 	# shellcheck disable=SC2086
 	$BIN/afalg-bench ${CTNEON_REPS:+-r $CTNEON_REPS} \
@@ -230,6 +236,8 @@ grep -E ' (_stext|_etext)$' /proc/kallsyms | awk '{ print "ktext", $3, $1 }'
 # and with ctneon loaded those would be ctneon's.
 # shellcheck disable=SC2086
 bench $DISAS $LIST
+bench_adi512 "intree/adiantum12:adiantum(xchacha12,aes)" \
+	"intree/adiantum20:adiantum(xchacha20,aes)"
 # shellcheck disable=SC2086
 bench_more $MORE
 # shellcheck disable=SC2086
@@ -244,6 +252,8 @@ while grep -A12 'driver.*ctneon' /proc/crypto | grep -q 'selftest.*unknown'; do
 done
 # shellcheck disable=SC2086
 bench $CTDISAS $CTLIST
+bench_adi512 ctneon/adiantum12:adiantum-xchacha12-aes-ctneon \
+	ctneon/adiantum20:adiantum-xchacha20-aes-ctneon
 # shellcheck disable=SC2086
 bench_more $CTMORE
 # shellcheck disable=SC2086
