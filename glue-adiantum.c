@@ -26,10 +26,13 @@
  *
  * Where the kernel's template runs three passes (NH of the input, the
  * stream cipher, NH of the output), each with its own walk and NEON
- * section, this runs two: the first hash (over the source's pages,
- * sg_miter), then one skcipher walk in which each step is XORed with the
- * keystream into dst and hashed by NH from there while it is still in
- * the cache.  NH takes pieces of any length (nh.h: its sums add up over
+ * section, this runs two.  A request whose source and destination each
+ * lie in one page (a disk sector, an fscrypt block) is mapped whole and
+ * done in one NEON section: the first hash, the AES block, the stream
+ * into dst and the second hash from dst while it is still in the cache.
+ * Any other request: the first hash over the source's pages (sg_miter),
+ * then one skcipher walk in which each step is XORed with the keystream
+ * into dst and hashed by NH from there.  NH takes pieces of any length (nh.h: its sums add up over
  * pieces at 64-byte positions; a piece that ends inside a group waits in
  * the request's 64-byte pend).  The first hash, the AES block and the
  * stream's setup are one NEON section (one per CTNEON_ADI_SECTION bytes
@@ -62,6 +65,7 @@
 #include <crypto/algapi.h>
 #include <crypto/internal/skcipher.h>
 #include <crypto/scatterwalk.h>
+#include <linux/highmem.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -362,6 +366,31 @@ static void ctneon_adi_hash_src(const struct ctneon_adiantum_ctx *ctx,
 }
 
 /*
+ * After the first hash (rctx->mid = R + H(T, bulk) but for the NH part in
+ * rctx->mh): M, C_M when encrypting, and the stream's state from the IV
+ * C_M || le32(1) || 0^12
+ */
+static void ctneon_adi_middle(const struct ctneon_adiantum_ctx *ctx,
+			      struct ctneon_adiantum_reqctx *rctx, bool neon,
+			      bool enc)
+{
+	u8 iv[CTNEON_ADI_IV_SIZE] = { 0 };
+
+	ctneon_adi_add(rctx->mid, rctx->mid, rctx->mh, 0);
+	if (enc) {
+		if (neon)
+			ctneon_single_ecb(&ctx->aes, true, rctx->mid,
+					  rctx->mid, 1);
+		else
+			ctneon_aes_ct_encrypt(&ctx->aes, rctx->mid, rctx->mid);
+	}
+	memcpy(iv, rctx->mid, CTNEON_ADI_BLOCK);
+	iv[CTNEON_ADI_BLOCK] = 1;
+	ctneon_adi_xchacha_init(ctx, rctx, iv, neon);
+	memzero_explicit(iv, sizeof(iv));
+}
+
+/*
  * The second hash's last piece and, when decrypting, AES^-1 of C_M: in
  * the NEON section of the walk step that ends the bulk (none when there
  * is no bulk, or when the walk's last step holds the last block only)
@@ -379,6 +408,64 @@ static void ctneon_adi_finish(const struct ctneon_adiantum_ctx *ctx,
 		ctneon_aes_ct_decrypt(&ctx->aes, rctx->mid, rctx->mid);
 }
 
+/*
+ * A request whose source and destination each lie in one page (a disk
+ * sector, an fscrypt block: what dm-crypt and fscrypt send) is mapped whole
+ * and done in one NEON section, with no walk: the first hash from src, the
+ * AES block, the stream from src into dst over whole 64-byte ChaCha blocks
+ * where the request has room (the bytes past the bulk are R's, written
+ * last), the second hash from dst.  Not for a page larger than a
+ * section's worth (64 KiB pages).
+ */
+static bool ctneon_adi_in_one_page(const struct scatterlist *sg,
+				   unsigned int len)
+{
+	return len <= CTNEON_ADI_SECTION && sg->length >= len &&
+	       sg->offset + len <= PAGE_SIZE;
+}
+
+static void ctneon_adiantum_crypt_page(const struct ctneon_adiantum_ctx *ctx,
+				       struct ctneon_adiantum_reqctx *rctx,
+				       struct skcipher_request *req,
+				       unsigned int bulk, bool enc)
+{
+	struct ctneon_adi_section __uninitialized s;
+	unsigned int stream = bulk;
+	u8 *src, *dst;
+
+	src = (u8 *)kmap_local_page(sg_page(req->src)) + req->src->offset;
+	dst = src;
+	if (req->dst != req->src)
+		dst = (u8 *)kmap_local_page(sg_page(req->dst)) + req->dst->offset;
+	if (round_up(bulk, CTNEON_ADI_CHACHA_BLOCK) <= req->cryptlen)
+		stream = round_up(bulk, CTNEON_ADI_CHACHA_BLOCK);
+
+	memcpy(rctx->mid, src + bulk, CTNEON_ADI_BLOCK);
+	ctneon_adi_add(rctx->mid, rctx->mid, rctx->th, 0);
+	ctneon_adi_begin(&s);
+	ctneon_adi_nh_start(ctx, rctx);
+	ctneon_adi_nh_update(ctx, rctx, src, bulk, s.neon);
+	ctneon_adi_nh_final(ctx, rctx, s.neon, rctx->mh);
+	ctneon_adi_middle(ctx, rctx, s.neon, enc);
+	if (s.neon)
+		ctneon_chacha_crypt(rctx->state, dst, src, stream, ctx->nrounds);
+	else
+		ctneon_chacha_ct_crypt(rctx->state, dst, src, stream,
+				       ctx->nrounds);
+	ctneon_adi_nh_start(ctx, rctx);
+	ctneon_adi_nh_update(ctx, rctx, dst, bulk, s.neon);
+	ctneon_adi_finish(ctx, rctx, s.neon, enc);
+	ctneon_adi_end(&s);
+	ctneon_adi_add(rctx->mid, rctx->mid, rctx->th, 1);
+	ctneon_adi_add(rctx->mid, rctx->mid, rctx->mh, 1);
+	memcpy(dst + bulk, rctx->mid, CTNEON_ADI_BLOCK);
+
+	flush_dcache_page(sg_page(req->dst));
+	if (dst != src)
+		kunmap_local(dst);
+	kunmap_local(src);
+}
+
 static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 {
 	struct ctneon_adiantum_ctx *ctx =
@@ -388,7 +475,6 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 	struct skcipher_request sub;
 	struct skcipher_walk walk;
 	unsigned int bulk, off, n, k;
-	u8 iv[CTNEON_ADI_IV_SIZE];
 	bool finished = false;
 	int err;
 
@@ -400,22 +486,17 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 
 	/* M (or C_M) = R + H(T, bulk), then C_M and the stream's state */
 	ctneon_adi_header(ctx, rctx, bulk, req->iv);
+	if (ctneon_adi_in_one_page(req->src, req->cryptlen) &&
+	    ctneon_adi_in_one_page(req->dst, req->cryptlen)) {
+		ctneon_adiantum_crypt_page(ctx, rctx, req, bulk, enc);
+		memzero_explicit(rctx, sizeof(*rctx));
+		return 0;
+	}
 	scatterwalk_map_and_copy(rctx->mid, req->src, bulk, CTNEON_ADI_BLOCK, 0);
 	ctneon_adi_add(rctx->mid, rctx->mid, rctx->th, 0);
 	ctneon_adi_begin(&s);
 	ctneon_adi_hash_src(ctx, rctx, req, bulk, &s);
-	ctneon_adi_add(rctx->mid, rctx->mid, rctx->mh, 0);
-	if (enc) {
-		if (s.neon)
-			ctneon_single_ecb(&ctx->aes, true, rctx->mid,
-					  rctx->mid, 1);
-		else
-			ctneon_aes_ct_encrypt(&ctx->aes, rctx->mid, rctx->mid);
-	}
-	memset(iv, 0, sizeof(iv));
-	memcpy(iv, rctx->mid, CTNEON_ADI_BLOCK);
-	iv[CTNEON_ADI_BLOCK] = 1;
-	ctneon_adi_xchacha_init(ctx, rctx, iv, s.neon);
+	ctneon_adi_middle(ctx, rctx, s.neon, enc);
 	ctneon_adi_end(&s);
 
 	/*
@@ -476,7 +557,6 @@ static int ctneon_adiantum_crypt(struct skcipher_request *req, bool enc)
 	scatterwalk_map_and_copy(rctx->mid, req->dst, bulk, CTNEON_ADI_BLOCK, 1);
 out:
 	memzero_explicit(rctx, sizeof(*rctx));
-	memzero_explicit(iv, sizeof(iv));
 	return err;
 }
 

@@ -270,11 +270,15 @@ done
 # crypto_xor functions and those of GHASH, ChaCha20 and Poly1305, each
 # followed by the next symbol (where it ends), plus the first one (below
 # it is user space); and the crypto API's own functions a request runs
-# through (bench/report.py API_SYM: the "path" count)
+# through (bench/report.py API_SYM: the "path" count), and the library
+# functions a glue calls beside them (memset, memcpy, scatterlist
+# iterators, bottom halves), so that a glue's share of the kernel can be
+# told by function
 echo kallsyms-begin
 awk -v re='aes|crypto_xor|ghash|gf128mul|chacha|poly1305|cmac|xcbc|crypto_ccm|crypto_cts|xctr' \
-    -v api='^(skcipher_|crypto_skcipher|crypto_aead|scatterwalk|kernel_neon|fpsimd_|vfp_|flush_dcache_page|kmap|__kmap|kunmap)' '($2 == "t" || $2 == "T") {
-	m = tolower($3) ~ re || $3 ~ api
+    -v api='^(skcipher_|crypto_skcipher|crypto_aead|scatterwalk|kernel_neon|fpsimd_|vfp_|flush_dcache_page|kmap|__kmap|kunmap)' \
+    -v lib='^(memset|memcpy|memmove|memzero|__memzero|mmioset|mmiocpy|__memset|__memcpy|sg_|__sg_|local_bh_|__local_bh_|do_softirq|__do_softirq|irq_exit|may_use_simd)' '($2 == "t" || $2 == "T") {
+	m = tolower($3) ~ re || $3 ~ api || $3 ~ lib
 	if (!n++ || $4 ~ /^\[/ || p || m) print
 	p = $4 !~ /^\[/ && m
 }' /proc/kallsyms | gzip -1 | base64
