@@ -117,7 +117,7 @@ for cfg in "$@"; do
 	nice -n 10 "$SRC/bench/mkinitramfs.sh" "$ARCH" "$KERNEL" "$D"
 	log "$cfg: booting $REL ($QEMU -cpu $CPU -smp 1 -icount shift=0,sleep=off)"
 	t0=$(date +%s)
-	timeout -k 10 "${BENCH_TIMEOUT:-900}" nice -n 10 \
+	timeout -k 10 "${BENCH_TIMEOUT:-1800}" nice -n 10 \
 		"$QEMU" -M virt -cpu "$CPU" -smp 1 -m 512 \
 		-icount shift=0,sleep=off -nographic -no-reboot -nic none \
 		-kernel "$CACHE/$cfg/boot/vmlinuz-$REL" -initrd "$D/initramfs.cpio.gz" \
