@@ -32,14 +32,15 @@
  * into dst and the second hash from dst while it is still in the cache.
  * Any other request: the first hash over the source's pages (sg_miter),
  * then one skcipher walk in which each step is XORed with the keystream
- * into dst and hashed by NH from there.  NH takes pieces of any length (nh.h: its sums add up over
- * pieces at 64-byte positions; a piece that ends inside a group waits in
- * the request's 64-byte pend).  The first hash, the AES block and the
- * stream's setup are one NEON section (one per CTNEON_ADI_SECTION bytes
- * for long requests), then each walk step is one, the step that ends the
- * bulk also finishing the second hash (and, decrypting, the AES block): a
- * sector within a page takes two sections in all; every section is NEON or portable (nh-ct.c, chacha-ct.c,
- * aes-ct.c) as ctneon_neon_begin() decides, and a request may change path
+ * into dst and hashed by NH from there.  NH takes pieces of any length
+ * (nh.h: its sums add up over pieces at 64-byte positions; a piece that
+ * ends inside a group waits in the request's 64-byte pend).  On the walk
+ * path the first hash, the AES block and the stream's setup are one NEON
+ * section (one per CTNEON_ADI_SECTION bytes for long requests), then each
+ * walk step is one, the step that ends the bulk also finishing the second
+ * hash (and, decrypting, the AES block).  Every section is NEON or
+ * portable (nh-ct.c, chacha-ct.c, aes-ct.c) as ctneon_neon_begin()
+ * decides, and on the walk path a request may change path
  * at any section: each step's state (the Poly1305 state, the ChaCha
  * state, the NH sums) is the same on both paths, and Poly1305 is the
  * cores' integer code (chacha-poly.h), which runs anywhere.  The AES
@@ -147,7 +148,7 @@ static void ctneon_adi_tick(struct ctneon_adi_section *s, unsigned int bytes)
 	}
 }
 
-/* little-endian words at any alignment, without <asm/unaligned.h> (6.12 moved it) */
+/* little-endian words at any alignment (<asm/unaligned.h> moved in 6.12) */
 static __always_inline u32 ctneon_adi_le32(const u8 *p)
 {
 	__le32 w;
@@ -391,9 +392,10 @@ static void ctneon_adi_middle(const struct ctneon_adiantum_ctx *ctx,
 }
 
 /*
- * The second hash's last piece and, when decrypting, AES^-1 of C_M: in
- * the NEON section of the walk step that ends the bulk (none when there
- * is no bulk, or when the walk's last step holds the last block only)
+ * The second hash's last piece and, when decrypting, AES^-1 of C_M: in the
+ * one-page path's section, or in that of the walk step that ends the bulk
+ * (a section of its own when there is no bulk, or when the walk's last
+ * step holds the last block only)
  */
 static void ctneon_adi_finish(const struct ctneon_adiantum_ctx *ctx,
 			      struct ctneon_adiantum_reqctx *rctx, bool neon,
