@@ -817,6 +817,20 @@ def more_report(idx, info, notes):
     print("\n".join(out))
 
 
+def style_axis(ax, sizes, title):
+    """log-log axes of instructions per byte over the request sizes"""
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    if sizes:
+        ax.set_xticks(sizes)
+        ax.set_xticklabels([str(s) for s in sizes])
+    ax.set_title(title)
+    ax.set_xlabel("request size (bytes)")
+    ax.set_ylabel("instructions per byte (crypto code)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+
+
 def plot(idx):
     import matplotlib
     matplotlib.use("Agg")
@@ -839,16 +853,7 @@ def plot(idx):
                    if (cfg, impl, mode, kb, "enc", s) in idx]
             if pts:
                 ax.plot([p[0] for p in pts], [p[1] for p in pts], style, label=lab)
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        if asizes:
-            ax.set_xticks(asizes)
-            ax.set_xticklabels([str(s) for s in asizes])
-        ax.set_title(f"{cfg}: Adiantum (XChaCha12) encryption")
-        ax.set_xlabel("request size (bytes)")
-        ax.set_ylabel("instructions per byte (crypto code)")
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8)
+        style_axis(ax, asizes, f"{cfg}: Adiantum (XChaCha12) encryption")
         for j, mode in enumerate(("ctr", "xts")):
             ax = axes[i][j]
             for impl, style in (("ctneon", "o-"), ("neonbs", "s-"), ("generic", "^-"),
@@ -871,15 +876,7 @@ def plot(idx):
                            "openssl": "OpenSSL EVP (user space, NEON)",
                            "ctneon-all": "ctneon, whole AF_ALG request"}.get(impl, "ctneon")
                     ax.plot(xs, ys, style, label=lab)
-            ax.set_xscale("log", base=2)
-            ax.set_yscale("log")
-            ax.set_xticks(SIZES)
-            ax.set_xticklabels([str(s) for s in SIZES])
-            ax.set_title(f"{cfg}: {mode}(aes) AES-128 encryption")
-            ax.set_xlabel("request size (bytes)")
-            ax.set_ylabel("instructions per byte (crypto code)")
-            ax.grid(True, which="both", alpha=0.3)
-            ax.legend(fontsize=8)
+            style_axis(ax, SIZES, f"{cfg}: {mode}(aes) AES-128 encryption")
     fig.tight_layout()
     fig.savefig(os.path.join(DOC, f"performance-ipb{TSUF}.png"), dpi=90)
 
